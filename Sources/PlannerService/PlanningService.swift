@@ -1,0 +1,44 @@
+import TransitionEngine
+
+/// The request pipeline shared by the HTTP routes and the command line: bytes in, plan bytes
+/// or a problem out. Parse (400), validate every field (422), plan (engine), encode.
+public struct PlanningService: Sendable {
+  public var limits: PlannerLimits
+
+  public init(limits: PlannerLimits = .init()) {
+    self.limits = limits
+  }
+
+  /// Parses and validates a plan request body.
+  public func decodePlanRequest(_ body: [UInt8]) -> Result<PlanRequest, Problem> {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+    } catch {
+      return .failure(.malformedJSON(error))
+    }
+    return decodePlanRequest(root)
+  }
+
+  public func decodePlanRequest(_ root: JSONValue) -> Result<PlanRequest, Problem> {
+    switch PlanRequestDecoder(limits: limits).decode(root) {
+    case .success(let request): return .success(request)
+    case .failure(let invalid): return .failure(.invalidFields(invalid.errors))
+    }
+  }
+
+  /// Plans a validated request; engine-level refusals (a spring that never settles, too many
+  /// keyframes) are 422s at the field they concern.
+  public func plan(_ request: PlanRequest) -> Result<Plan, Problem> {
+    do {
+      return .success(try Planner.plan(request, maximumKeyframes: limits.maximumKeyframes))
+    } catch {
+      return .failure(.invalidFields([FieldError(JSONPointer(segments: error.field), error.message)]))
+    }
+  }
+
+  /// The whole pipeline: the encoded plan or a problem.
+  public func planJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
+    decodePlanRequest(body).flatMap(plan).map(PlanEncoder.encode)
+  }
+}

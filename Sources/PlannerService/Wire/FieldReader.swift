@@ -1,0 +1,88 @@
+/// Reads typed fields out of parsed JSON, collecting every problem instead of stopping at the
+/// first, so that a 422 lists all bad fields at once.
+public struct FieldReader {
+  public var errors: [FieldError] = []
+
+  public init() {}
+
+  public mutating func fail(_ pointer: JSONPointer, _ message: String) {
+    errors.append(FieldError(pointer, message))
+  }
+
+  /// The object at `pointer`, or nil (recording an error) when it is missing and required, or
+  /// not an object.
+  public mutating func object(_ value: JSONValue?, at pointer: JSONPointer, required: Bool, what: String? = nil)
+    -> JSONValue?
+  {
+    guard let value, value != .null || required else {
+      if required { fail(pointer, what ?? "is required") }
+      return nil
+    }
+    guard case .object = value else {
+      fail(pointer, "must be an object" + (what.map { " (\($0))" } ?? "") + ", not \(value.typeName)")
+      return nil
+    }
+    return value
+  }
+
+  public mutating func number(
+    _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool, _ rule: NumberRule
+  ) -> Double? {
+    let pointer = base + key
+    guard let value = parent?[key], value != .null else {
+      if required, parent != nil { fail(pointer, "is required; " + rule.message.replacingFirstMust()) }
+      return nil
+    }
+    guard case .number(let n) = value else {
+      fail(pointer, "must be a number, not \(value.typeName)")
+      return nil
+    }
+    guard n.isFinite else {
+      fail(pointer, "must be a finite number (the literal overflows a double)")
+      return nil
+    }
+    guard rule.allows(n) else {
+      fail(pointer, rule.message)
+      return nil
+    }
+    return n
+  }
+
+  public mutating func string(
+    _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool, oneOf allowed: [String]? = nil
+  ) -> String? {
+    let pointer = base + key
+    let allowedText = allowed.map { "one of " + $0.joined(separator: ", ") }
+    guard let value = parent?[key], value != .null else {
+      if required, parent != nil { fail(pointer, "is required" + (allowedText.map { "; " + $0 } ?? "")) }
+      return nil
+    }
+    guard case .string(let s) = value else {
+      fail(pointer, "must be a string" + (allowedText.map { " (" + $0 + ")" } ?? "") + ", not \(value.typeName)")
+      return nil
+    }
+    if let allowed, !allowed.contains(s) {
+      fail(pointer, "must be " + allowedText!)
+      return nil
+    }
+    return s
+  }
+
+  public mutating func bool(_ parent: JSONValue?, _ key: String, at base: JSONPointer) -> Bool? {
+    guard let value = parent?[key], value != .null else { return nil }
+    guard case .bool(let b) = value else {
+      fail(base + key, "must be a boolean, not \(value.typeName)")
+      return nil
+    }
+    return b
+  }
+}
+
+extension String {
+  /// "must be > 0" -> "> 0", for messages of the form "is required; > 0".
+  fileprivate func replacingFirstMust() -> String {
+    guard hasPrefix("must be ") else { return self }
+    let rest = dropFirst("must be ".count)
+    return rest.hasPrefix("a ") || rest.hasPrefix("an ") ? String(rest) : "a number " + rest
+  }
+}

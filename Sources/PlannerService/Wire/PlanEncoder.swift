@@ -1,0 +1,281 @@
+import TransitionEngine
+
+/// Writes plans in API.md's shape and key order, deterministically (the same plan gives the
+/// same bytes, which the ETag relies on).
+public enum PlanEncoder {
+  public static let engineVersion: StaticString = "1.0.0"
+
+  public static func encode(_ plan: Plan) -> [UInt8] {
+    let frames = plan.times.count * plan.choreography.layers.count
+    var w = JSONWriter(capacity: 512 + frames * 96)
+    w.byte(UInt8(ascii: "{"))
+    w.key("engineVersion")
+    w.byte(UInt8(ascii: "\""))
+    w.raw(engineVersion)
+    w.byte(UInt8(ascii: "\""))
+    w.raw(",")
+    w.key("style")
+    w.string(plan.style)
+    w.raw(",")
+    w.key("operation")
+    w.string(plan.operation.rawValue)
+    w.raw(",")
+    w.key("container")
+    writeSize(plan.scene.container, &w)
+    w.raw(",")
+    w.key("duration")
+    w.number(plan.timing.duration)
+    w.raw(",")
+    w.key("frameRate")
+    w.integer(Int64(plan.frameRate))
+    w.raw(",")
+    w.key("timing")
+    writeTiming(plan.timing, &w)
+    w.raw(",")
+    w.key("layers")
+    writeLayers(plan.choreography.layers, times: plan.times, keyframes: plan.keyframes, &w)
+    w.raw(",")
+    w.key("actions")
+    writeActions(plan.choreography.actions, &w)
+    w.byte(UInt8(ascii: "}"))
+    return w.bytes
+  }
+
+  public static func writeLayers(_ layers: [Layer], times: [Double], keyframes: [[LayerState]], _ w: inout JSONWriter)
+  {
+    w.byte(UInt8(ascii: "["))
+    for (index, layer) in layers.enumerated() {
+      if index > 0 { w.byte(UInt8(ascii: ",")) }
+      writeLayerHeader(layer, &w)
+      w.raw(",")
+      w.key("keyframes")
+      w.byte(UInt8(ascii: "["))
+      let states = keyframes[index]
+      for i in 0..<times.count {
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        writeKeyframe(t: times[i], states[i], &w)
+      }
+      w.raw("]}")
+    }
+    w.byte(UInt8(ascii: "]"))
+  }
+
+  /// `{"id", "content", "anchor", "frame", "alpha", ["transform",] "tracks"` without the
+  /// closing brace, so that keyframes can follow.
+  public static func writeLayerHeader(_ layer: Layer, _ w: inout JSONWriter) {
+    w.byte(UInt8(ascii: "{"))
+    w.key("id")
+    w.string(layer.id)
+    w.raw(",")
+    w.key("content")
+    writeContent(layer.content, &w)
+    w.raw(",")
+    w.key("anchor")
+    w.raw("{\"x\":")
+    w.number(layer.anchor.x)
+    w.raw(",\"y\":")
+    w.number(layer.anchor.y)
+    w.raw("},")
+    w.key("frame")
+    writeRect(layer.frame, &w)
+    w.raw(",")
+    w.key("alpha")
+    w.number(layer.alpha)
+    if !layer.transform.isIdentity {
+      w.raw(",")
+      w.key("transform")
+      writeTransform(layer.transform, &w)
+    }
+    w.raw(",")
+    w.key("tracks")
+    w.byte(UInt8(ascii: "["))
+    for (i, track) in layer.tracks.enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.raw("{\"property\":\"")
+      switch track {
+      case .frame(let from, let to):
+        w.raw("frame\",\"from\":")
+        writeRect(from, &w)
+        w.raw(",\"to\":")
+        writeRect(to, &w)
+      case .alpha(let from, let to):
+        w.raw("alpha\",\"from\":")
+        w.number(from)
+        w.raw(",\"to\":")
+        w.number(to)
+      case .transform(let from, let to):
+        w.raw("transform\",\"from\":")
+        writeTransform(from, &w)
+        w.raw(",\"to\":")
+        writeTransform(to, &w)
+      }
+      w.byte(UInt8(ascii: "}"))
+    }
+    w.byte(UInt8(ascii: "]"))
+  }
+
+  @inline(__always)
+  public static func writeKeyframe(t: Double, _ state: LayerState, _ w: inout JSONWriter) {
+    w.raw("{\"t\":")
+    w.number(t)
+    w.raw(",\"frame\":")
+    writeRect(state.frame, &w)
+    w.raw(",\"alpha\":")
+    w.number(state.alpha)
+    if !state.transform.isIdentity {
+      w.raw(",\"transform\":")
+      writeTransform(state.transform, &w)
+    }
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  public static func writeContent(_ content: LayerContent, _ w: inout JSONWriter) {
+    switch content {
+    case .screen(let screen):
+      w.raw("{\"kind\":\"screen\",\"screen\":")
+      w.string(screen.rawValue)
+    case .snapshot(let screen):
+      w.raw("{\"kind\":\"snapshot\",\"screen\":")
+      w.string(screen.rawValue)
+    case .element(let screen, let element, let mode):
+      w.raw("{\"kind\":\"element\",\"screen\":")
+      w.string(screen.rawValue)
+      w.raw(",\"element\":")
+      w.string(element.rawValue)
+      w.raw(",\"contentMode\":")
+      w.string(mode.rawValue)
+    case .slice(let screen, let rect):
+      w.raw("{\"kind\":\"slice\",\"screen\":")
+      w.string(screen.rawValue)
+      w.raw(",\"rect\":")
+      writeRect(rect, &w)
+    case .color(let color):
+      w.raw("{\"kind\":\"color\",\"color\":")
+      w.string(color)
+    }
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  public static func writeActions(_ actions: Actions, _ w: inout JSONWriter) {
+    w.raw("{\"start\":")
+    writeActionList(actions.start, t: nil, &w)
+    w.raw(",\"finish\":")
+    writeActionList(actions.finish, t: nil, &w)
+    w.raw(",\"cancel\":")
+    writeActionList(actions.cancel, t: nil, &w)
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  /// A list of actions; with `t`, each carries the time it applies at (interactions).
+  public static func writeActionList(_ list: [Action], t: Double?, _ w: inout JSONWriter) {
+    w.byte(UInt8(ascii: "["))
+    for (i, action) in list.enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.raw("{")
+      if let t {
+        w.raw("\"t\":")
+        w.number(t)
+        w.raw(",")
+      }
+      w.raw("\"target\":{")
+      switch action.target {
+      case .element(let e):
+        w.raw("\"element\":")
+        w.string(e.rawValue)
+      case .screen(let s):
+        w.raw("\"screen\":")
+        w.string(s.rawValue)
+      case .layer(let id):
+        w.raw("\"layer\":")
+        w.string(id)
+      }
+      w.raw("},")
+      switch action.change {
+      case .hidden(let hidden):
+        w.raw("\"hidden\":")
+        w.bool(hidden)
+      case .remove:
+        w.raw("\"remove\":true")
+      case .alpha(let a):
+        w.raw("\"alpha\":")
+        w.number(a)
+      }
+      w.byte(UInt8(ascii: "}"))
+    }
+    w.byte(UInt8(ascii: "]"))
+  }
+
+  public static func writeTiming(_ timing: Timing, _ w: inout JSONWriter) {
+    w.raw("{\"duration\":")
+    w.number(timing.duration)
+    w.raw(",\"curve\":{\"type\":")
+    w.string(timing.curve.typeName)
+    func field(_ name: StaticString, _ v: Double) {
+      w.raw(",")
+      w.key(name)
+      w.number(v)
+    }
+    func springFields(_ s: DampedSpring) {
+      field("mass", s.mass)
+      field("stiffness", s.stiffness)
+      field("damping", s.damping)
+    }
+    switch timing.curve {
+    case .bezier(_, let b):
+      field("x1", b.x1)
+      field("y1", b.y1)
+      field("x2", b.x2)
+      field("y2", b.y2)
+    case .spring(let ratio, let velocity, let s):
+      field("dampingRatio", ratio)
+      field("initialVelocity", velocity)
+      springFields(s)
+    case .springPhysics(let allow, let s):
+      springFields(s)
+      field("initialVelocity", s.initialVelocity)
+      w.raw(",\"allowOverdamping\":")
+      w.bool(allow)
+    case .springResponse(let response, let ratio, let s):
+      field("response", response)
+      field("dampingRatio", ratio)
+      springFields(s)
+    case .springBounce(let d, let bounce, let s):
+      field("duration", d)
+      field("bounce", bounce)
+      springFields(s)
+    }
+    w.raw("}}")
+  }
+
+  @inline(__always)
+  public static func writeRect(_ r: Rect, _ w: inout JSONWriter) {
+    w.raw("{\"x\":")
+    w.number(r.x)
+    w.raw(",\"y\":")
+    w.number(r.y)
+    w.raw(",\"width\":")
+    w.number(r.width)
+    w.raw(",\"height\":")
+    w.number(r.height)
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  public static func writeSize(_ s: Size, _ w: inout JSONWriter) {
+    w.raw("{\"width\":")
+    w.number(s.width)
+    w.raw(",\"height\":")
+    w.number(s.height)
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  @inline(__always)
+  public static func writeTransform(_ t: Transform3D, _ w: inout JSONWriter) {
+    w.byte(UInt8(ascii: "["))
+    w.number(t.m11)
+    for v in [t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
+      w.byte(UInt8(ascii: ","))
+      w.number(v)
+    }
+    w.byte(UInt8(ascii: "]"))
+  }
+}

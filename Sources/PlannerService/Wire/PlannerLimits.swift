@@ -1,0 +1,15 @@
+import TransitionEngine
+
+/// The request limits of API.md; each can be changed (flags and environment of `serve`).
+public struct PlannerLimits: Sendable, Hashable {
+  public var maximumDuration = 60.0
+  public var frameRates = 1...240
+  public var maximumContainerSide = 100_000.0
+  /// Positions and sizes of rects: far beyond any screen, small enough that a spring's
+  /// overshoot can never reach infinity.
+  public var maximumCoordinate = 10_000_000.0
+  public var maximumKeyframes = Planner.defaultMaximumKeyframes
+  public var maximumDepth = JSONParser.defaultMaximumDepth
+
+  public init() {}
+}

@@ -1,0 +1,9 @@
+public struct Size: Sendable, Hashable {
+  public var width: Double
+  public var height: Double
+
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+}

@@ -1,0 +1,36 @@
+/// Who a discrete change applies to.
+public enum ActionTarget: Sendable, Hashable {
+  case element(ElementRole)
+  case screen(ScreenRole)
+  case layer(String)
+}
+
+/// A discrete change at the start, finish or cancel of a transition.
+public enum ActionChange: Sendable, Hashable {
+  case hidden(Bool)
+  /// The layer leaves the container.
+  case remove
+  case alpha(Double)
+}
+
+public struct Action: Sendable, Hashable {
+  public var target: ActionTarget
+  public var change: ActionChange
+
+  public init(_ target: ActionTarget, _ change: ActionChange) {
+    self.target = target
+    self.change = change
+  }
+}
+
+public struct Actions: Sendable, Hashable {
+  public var start: [Action]
+  public var finish: [Action]
+  public var cancel: [Action]
+
+  public init(start: [Action], finish: [Action], cancel: [Action]) {
+    self.start = start
+    self.finish = finish
+    self.cancel = cancel
+  }
+}

@@ -1,0 +1,43 @@
+/// A timing curve as a request states it: parameters left out take defaults when resolved.
+public enum CurveSpec: Sendable, Hashable {
+  case linear, easeIn, easeOut, easeInOut, `default`
+  case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
+  /// UIKit's duration-based spring.
+  case spring(dampingRatio: Double?, initialVelocity: Double?)
+  case springPhysics(
+    mass: Double?, stiffness: Double?, damping: Double?, initialVelocity: Double?, allowOverdamping: Bool?)
+  case springResponse(response: Double?, dampingRatio: Double?)
+  case springBounce(duration: Double?, bounce: Double?)
+
+  public static let typeNames = [
+    "linear", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier", "spring", "springPhysics",
+    "springResponse", "springBounce",
+  ]
+
+  public var typeName: String {
+    switch self {
+    case .linear: "linear"
+    case .easeIn: "easeIn"
+    case .easeOut: "easeOut"
+    case .easeInOut: "easeInOut"
+    case .default: "default"
+    case .cubicBezier: "cubicBezier"
+    case .spring: "spring"
+    case .springPhysics: "springPhysics"
+    case .springResponse: "springResponse"
+    case .springBounce: "springBounce"
+    }
+  }
+
+  /// The named curves by their wire name.
+  public static func named(_ name: String) -> CurveSpec? {
+    switch name {
+    case "linear": .linear
+    case "easeIn": .easeIn
+    case "easeOut": .easeOut
+    case "easeInOut": .easeInOut
+    case "default": .default
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/// A resolved timing: how long the animation lasts and the progress function over it.
+public struct Timing: Sendable, Hashable {
+  public static let maximumDuration = 60.0
+
+  public let duration: Double
+  public let curve: ResolvedCurve
+
+  public init(duration: Double, curve: ResolvedCurve) {
+    self.duration = duration
+    self.curve = curve
+  }
+
+  /// Progress at animation time `t` in [0, duration]: exactly 0 at 0 and exactly 1 at the end
+  /// (a spring is cut at the duration and its end value shown, as UIKit does).
+  @inline(__always)
+  public func progress(at t: Double) -> Double {
+    if t <= 0 { return 0 }
+    if t >= duration { return 1 }
+    switch curve {
+    case .bezier(_, let b):
+      return b.value(at: t / duration)
+    case .spring(_, _, let s), .springPhysics(_, let s), .springResponse(_, _, let s),
+      .springBounce(_, _, let s):
+      return s.progress(at: t)
+    }
+  }
+
+  /// Resolves a request's timing against a style's defaults (TIMING.md sections 1-4).
+  public static func resolve(_ spec: TimingSpec, defaults: StyleTiming) throws(TimingError) -> Timing {
+    let curveSpec = spec.curve ?? defaults.curve
+    switch curveSpec {
+    case .linear: return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "linear", .linear))
+    case .easeIn: return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeIn", .easeIn))
+    case .easeOut:
+      return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeOut", .easeOut))
+    case .easeInOut:
+      return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeInOut", .easeInOut))
+    case .default:
+      return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "default", .default))
+    case .cubicBezier(let x1, let y1, let x2, let y2):
+      return Timing(
+        duration: spec.duration ?? defaults.duration,
+        curve: .bezier(name: "cubicBezier", UnitBezier(x1: x1, y1: y1, x2: x2, y2: y2)))
+    case .spring(let ratio, let velocity):
+      // Missing parameters come from the style's own spring, else a spring without bounce.
+      var fallback = (ratio: 1.0, velocity: 0.0)
+      if case .spring(let r, let v) = defaults.curve { fallback = (r ?? 1, v ?? 0) }
+      let zeta = ratio ?? fallback.ratio
+      let v = velocity ?? fallback.velocity
+      let duration = spec.duration ?? defaults.duration
+      let spring = UIKitSpring.spring(duration: duration, dampingRatio: zeta, initialVelocity: v)
+      return Timing(duration: duration, curve: .spring(dampingRatio: zeta, initialVelocity: v, spring))
+    case .springPhysics(let m, let k, let c, let v, let over):
+      let allow = over ?? false
+      let spring = DampedSpring(
+        mass: m ?? 1, stiffness: k ?? 100, damping: c ?? 10, initialVelocity: v ?? 0, allowOverdamping: allow)
+      return Timing(
+        duration: try settledDuration(spec.duration, spring), curve: .springPhysics(allowOverdamping: allow, spring))
+    case .springResponse(let response, let ratio):
+      let r = response ?? 0.55
+      let zeta = ratio ?? 0.825
+      let spring = DampedSpring(
+        mass: 1, stiffness: pow(2 * Double.pi / r, 2), damping: 4 * Double.pi * zeta / r, initialVelocity: 0)
+      return Timing(
+        duration: try settledDuration(spec.duration, spring),
+        curve: .springResponse(response: r, dampingRatio: zeta, spring))
+    case .springBounce(let d, let bounce):
+      let response = d ?? 0.5
+      let b = bounce ?? 0
+      // SwiftUI: a negative bounce is truly over-damped.
+      let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
+      let spring = DampedSpring(
+        mass: 1, stiffness: pow(2 * Double.pi / response, 2), damping: 4 * Double.pi * zeta / response,
+        initialVelocity: 0, allowOverdamping: b < 0)
+      return Timing(
+        duration: try settledDuration(spec.duration, spring),
+        curve: .springBounce(duration: response, bounce: b, spring))
+    }
+  }
+
+  private static func settledDuration(_ requested: Double?, _ spring: DampedSpring) throws(TimingError) -> Double {
+    if let requested { return requested }
+    let settling = spring.settlingDuration()
+    guard settling.isFinite, settling <= maximumDuration else {
+      throw TimingError(
+        field: ["timing", "curve"],
+        message: settling.isFinite
+          ? "the spring settles after \(settling) s, over the \(Int(maximumDuration)) s limit: give timing.duration or more damping"
+          : "the spring never settles (no damping): give timing.duration or damping > 0")
+    }
+    return settling
+  }
+}
+
+/// A timing that cannot be planned, with the request field it concerns.
+public struct TimingError: Error, Sendable, Hashable {
+  public var field: [String]
+  public var message: String
+}

@@ -1,0 +1,57 @@
+/// UIKit's `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.
+///
+/// UIKit does not time-scale a fixed curve: it picks the stiffness and damping of a unit-mass
+/// spring that "settles" (envelope 0.001) at exactly the duration, runs that spring for the
+/// duration, then shows the end value (TIMING.md section 3).
+public enum UIKitSpring {
+  public static let minimumDampingRatio = 1.1920929e-7
+  static let epsilon = 0.001
+  static let newtonSteps = 12
+
+  /// The unit-mass spring UIKit runs for these arguments.
+  public static func spring(duration: Double, dampingRatio: Double, initialVelocity v: Double)
+    -> DampedSpring
+  {
+    let zeta = min(max(dampingRatio, minimumDampingRatio), 1)
+    let w0 = naturalFrequency(duration: duration, dampingRatio: zeta, initialVelocity: v)
+    return DampedSpring(
+      mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, initialVelocity: v, allowOverdamping: false)
+  }
+
+  /// Newton's method on `f(w0) = 0` from `w0 = 5/T`, 12 steps, with the analytic derivative.
+  /// `zeta` must already be clamped to [1.1920929e-7, 1].
+  public static func naturalFrequency(duration: Double, dampingRatio zeta: Double, initialVelocity v: Double)
+    -> Double
+  {
+    let t = min(max(duration, 0.01), 10)
+    var w = 5 / t
+    if zeta < 1 {
+      let root = (1 - zeta * zeta).squareRoot()
+      for _ in 0..<newtonSteps {
+        // f(w) = eps - |g(w)| e^(-zeta w T), g(w) = (zeta w - v) / (w root).
+        let decay = exp(-zeta * w * t)
+        let g = (zeta * w - v) / (w * root)
+        let dg = v / (w * w * root)
+        let f = epsilon - abs(g) * decay
+        let sign: Double = g < 0 ? -1 : 1
+        let df = -decay * (sign * dg - zeta * t * abs(g))
+        if df == 0 || !df.isFinite { break }
+        let next = w - f / df
+        if !next.isFinite { break }
+        w = next
+      }
+    } else {
+      for _ in 0..<newtonSteps {
+        // f(w) = ((w - v) T + 1) e^(-w T) - eps.
+        let decay = exp(-w * t)
+        let f = ((w - v) * t + 1) * decay - epsilon
+        let df = -t * t * (w - v) * decay
+        if df == 0 || !df.isFinite { break }
+        let next = w - f / df
+        if !next.isFinite { break }
+        w = next
+      }
+    }
+    return w
+  }
+}

@@ -1,0 +1,31 @@
+import PlannerService
+
+/// `transition-planner <command>`: the service and its offline tools in one binary.
+enum CommandLineTool {
+  static let usage = """
+    Usage: transition-planner <command> [options]
+
+    Commands:
+      plan [FILE] [--pretty]   Read a plan request (FILE or stdin), write the plan JSON to stdout.
+                               Invalid input: problem+json on stderr, exit 2.
+      help                     This text.
+
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let command = arguments.first else {
+      IO.err(usage)
+      return 64
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "plan": return PlanCommand.run(rest)
+    case "help", "--help", "-h":
+      IO.out(usage)
+      return 0
+    default:
+      IO.err("transition-planner: unknown command '\(command)'\n\n" + usage)
+      return 64
+    }
+  }
+}
