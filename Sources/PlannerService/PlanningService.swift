@@ -33,7 +33,8 @@ public struct PlanningService: Sendable {
     do {
       return .success(try Planner.plan(request, maximumKeyframes: limits.maximumKeyframes))
     } catch {
-      return .failure(.invalidFields([FieldError(JSONPointer(segments: error.field), error.message)]))
+      return .failure(
+        .invalidFields([FieldError(JSONPointer(segments: error.field), error.message)]))
     }
   }
 

@@ -31,7 +31,9 @@ enum IO {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
     defer { close(fd) }
-    guard let bytes = readAll(fd: fd) else { return .failure(Failure(reason: String(cString: strerror(errno)))) }
+    guard let bytes = readAll(fd: fd) else {
+      return .failure(Failure(reason: String(cString: strerror(errno))))
+    }
     return .success(bytes)
   }
 

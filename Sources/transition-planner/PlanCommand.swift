@@ -9,7 +9,9 @@ enum PlanCommand {
       switch argument {
       case "--pretty": pretty = true
       case "--help", "-h":
-        IO.out("Usage: transition-planner plan [FILE] [--pretty]\n  Reads a plan request (FILE or stdin, '-' for stdin) and writes the plan.\n")
+        IO.out(
+          "Usage: transition-planner plan [FILE] [--pretty]\n  Reads a plan request (FILE or stdin, '-' for stdin) and writes the plan.\n"
+        )
         return 0
       default:
         if argument.hasPrefix("-") && argument != "-" {

@@ -13,7 +13,8 @@ public struct JSONParser {
     self.maximumDepth = maximumDepth
   }
 
-  public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError)
+  public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth)
+    throws(JSONSyntaxError)
     -> JSONValue
   {
     var parser = JSONParser(bytes, maximumDepth: maximumDepth)
@@ -29,7 +30,8 @@ public struct JSONParser {
     return value
   }
 
-  public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONSyntaxError)
+  public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth)
+    throws(JSONSyntaxError)
     -> JSONValue
   {
     try parse(Array(text.utf8), maximumDepth: maximumDepth)
@@ -94,7 +96,8 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-        throw fail(index < bytes.count ? "expected a string key" : "unexpected end of input in an object")
+        throw fail(
+          index < bytes.count ? "expected a string key" : "unexpected end of input in an object")
       }
       let keyOffset = index
       let key = try parseString()
@@ -103,7 +106,8 @@ public struct JSONParser {
       }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw fail(index < bytes.count ? "expected ':' after a key" : "unexpected end of input in an object")
+        throw fail(
+          index < bytes.count ? "expected ':' after a key" : "unexpected end of input in an object")
       }
       index += 1
       skipWhitespace()
@@ -161,15 +165,20 @@ public struct JSONParser {
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       index += 1
-      guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit after '.'") }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw fail("expected a digit after '.'")
+      }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
-      guard index < bytes.count, isDigit(bytes[index]) else { throw fail("expected a digit in the exponent") }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw fail("expected a digit in the exponent")
+      }
       while index < bytes.count, isDigit(bytes[index]) { index += 1 }
     }
     // The grammar is checked; the conversion rounds correctly (overflow gives infinity).
@@ -219,11 +228,14 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
           var scalar = try parseHex4()
           if (0xD800...0xDBFF).contains(scalar) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
             else { throw fail("a high surrogate must be followed by a low surrogate") }
             index += 2
             let low = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(low) else { throw fail("invalid low surrogate", at: index - 6) }
+            guard (0xDC00...0xDFFF).contains(low) else {
+              throw fail("invalid low surrogate", at: index - 6)
+            }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
           } else if (0xDC00...0xDFFF).contains(scalar) {
             throw fail("a lone low surrogate is not a character", at: index - 6)
@@ -259,7 +271,9 @@ public struct JSONParser {
     return v
   }
 
-  private func decodeUTF8(_ slice: ArraySlice<UInt8>, startOffset: Int) throws(JSONSyntaxError) -> String {
+  private func decodeUTF8(_ slice: ArraySlice<UInt8>, startOffset: Int) throws(JSONSyntaxError)
+    -> String
+  {
     // Strict validation: String(validating:) rejects overlong forms and surrogates.
     if slice.allSatisfy({ $0 < 0x80 }) { return String(decoding: slice, as: UTF8.self) }
     guard let s = String(validating: slice, as: UTF8.self) else {

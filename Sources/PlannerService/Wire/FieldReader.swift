@@ -11,7 +11,9 @@ public struct FieldReader {
 
   /// The object at `pointer`, or nil (recording an error) when it is missing and required, or
   /// not an object.
-  public mutating func object(_ value: JSONValue?, at pointer: JSONPointer, required: Bool, what: String? = nil)
+  public mutating func object(
+    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, what: String? = nil
+  )
     -> JSONValue?
   {
     guard let value, value != .null || required else {
@@ -19,7 +21,8 @@ public struct FieldReader {
       return nil
     }
     guard case .object = value else {
-      fail(pointer, "must be an object" + (what.map { " (\($0))" } ?? "") + ", not \(value.typeName)")
+      fail(
+        pointer, "must be an object" + (what.map { " (\($0))" } ?? "") + ", not \(value.typeName)")
       return nil
     }
     return value
@@ -30,7 +33,9 @@ public struct FieldReader {
   ) -> Double? {
     let pointer = base + key
     guard let value = parent?[key], value != .null else {
-      if required, parent != nil { fail(pointer, "is required; " + rule.message.replacingFirstMust()) }
+      if required, parent != nil {
+        fail(pointer, "is required; " + rule.message.replacingFirstMust())
+      }
       return nil
     }
     guard case .number(let n) = value else {
@@ -49,16 +54,22 @@ public struct FieldReader {
   }
 
   public mutating func string(
-    _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool, oneOf allowed: [String]? = nil
+    _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool,
+    oneOf allowed: [String]? = nil
   ) -> String? {
     let pointer = base + key
     let allowedText = allowed.map { "one of " + $0.joined(separator: ", ") }
     guard let value = parent?[key], value != .null else {
-      if required, parent != nil { fail(pointer, "is required" + (allowedText.map { "; " + $0 } ?? "")) }
+      if required, parent != nil {
+        fail(pointer, "is required" + (allowedText.map { "; " + $0 } ?? ""))
+      }
       return nil
     }
     guard case .string(let s) = value else {
-      fail(pointer, "must be a string" + (allowedText.map { " (" + $0 + ")" } ?? "") + ", not \(value.typeName)")
+      fail(
+        pointer,
+        "must be a string" + (allowedText.map { " (" + $0 + ")" } ?? "") + ", not \(value.typeName)"
+      )
       return nil
     }
     if let allowed, !allowed.contains(s) {

@@ -12,7 +12,9 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
     return JSONPointer(description + "/" + escaped)
   }
 
-  public func appending(_ index: Int) -> JSONPointer { JSONPointer(description + "/" + String(index)) }
+  public func appending(_ index: Int) -> JSONPointer {
+    JSONPointer(description + "/" + String(index))
+  }
 
   public static func + (lhs: JSONPointer, rhs: String) -> JSONPointer { lhs.appending(rhs) }
 

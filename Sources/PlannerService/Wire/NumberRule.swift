@@ -7,7 +7,8 @@ public struct NumberRule: Sendable {
   public var integer: Bool
 
   public init(
-    lower: Double? = nil, lowerInclusive: Bool = true, upper: Double? = nil, upperInclusive: Bool = true,
+    lower: Double? = nil, lowerInclusive: Bool = true, upper: Double? = nil,
+    upperInclusive: Bool = true,
     integer: Bool = false
   ) {
     self.lower = lower
@@ -19,7 +20,9 @@ public struct NumberRule: Sendable {
 
   public static let finite = NumberRule()
 
-  public static func closed(_ a: Double, _ b: Double) -> NumberRule { NumberRule(lower: a, upper: b) }
+  public static func closed(_ a: Double, _ b: Double) -> NumberRule {
+    NumberRule(lower: a, upper: b)
+  }
   /// (a, b]
   public static func leftOpen(_ a: Double, _ b: Double) -> NumberRule {
     NumberRule(lower: a, lowerInclusive: false, upper: b)

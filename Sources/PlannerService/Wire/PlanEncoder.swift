@@ -41,8 +41,9 @@ public enum PlanEncoder {
     return w.bytes
   }
 
-  public static func writeLayers(_ layers: [Layer], times: [Double], keyframes: [[LayerState]], _ w: inout JSONWriter)
-  {
+  public static func writeLayers(
+    _ layers: [Layer], times: [Double], keyframes: [[LayerState]], _ w: inout JSONWriter
+  ) {
     w.byte(UInt8(ascii: "["))
     for (index, layer) in layers.enumerated() {
       if index > 0 { w.byte(UInt8(ascii: ",")) }
@@ -272,7 +273,10 @@ public enum PlanEncoder {
   public static func writeTransform(_ t: Transform3D, _ w: inout JSONWriter) {
     w.byte(UInt8(ascii: "["))
     w.number(t.m11)
-    for v in [t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44] {
+    for v in [
+      t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24, t.m31, t.m32, t.m33, t.m34, t.m41, t.m42,
+      t.m43, t.m44,
+    ] {
       w.byte(UInt8(ascii: ","))
       w.number(v)
     }

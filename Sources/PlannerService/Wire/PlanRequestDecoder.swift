@@ -9,7 +9,9 @@ public struct PlanRequestDecoder {
     self.limits = limits
   }
 
-  public func decode(_ root: JSONValue, at base: JSONPointer = .root) -> Result<PlanRequest, InvalidFields> {
+  public func decode(_ root: JSONValue, at base: JSONPointer = .root) -> Result<
+    PlanRequest, InvalidFields
+  > {
     var reader = FieldReader()
     let request = decode(root, at: base, reader: &reader)
     if let request, reader.errors.isEmpty { return .success(request) }
@@ -17,23 +19,29 @@ public struct PlanRequestDecoder {
   }
 
   /// Decodes into `reader`; returns a request only when every required part was readable.
-  public func decode(_ root: JSONValue, at base: JSONPointer, reader: inout FieldReader) -> PlanRequest? {
+  public func decode(_ root: JSONValue, at base: JSONPointer, reader: inout FieldReader)
+    -> PlanRequest?
+  {
     guard case .object = root else {
       reader.fail(base, "must be a JSON object (a plan request), not \(root.typeName)")
       return nil
     }
-    let styleName = reader.string(root, "style", at: base, required: true, oneOf: StyleRegistry.names)
+    let styleName = reader.string(
+      root, "style", at: base, required: true, oneOf: StyleRegistry.names)
     let style = styleName.flatMap { StyleRegistry.style(named: $0) }
-    let operationNames = style?.operations.map(\.rawValue) ?? TransitionOperation.allCases.map(\.rawValue)
+    let operationNames =
+      style?.operations.map(\.rawValue) ?? TransitionOperation.allCases.map(\.rawValue)
     let operationText = reader.string(root, "operation", at: base, required: true)
     var operation: TransitionOperation?
     if let operationText {
-      if let op = TransitionOperation(rawValue: operationText), operationNames.contains(op.rawValue) {
+      if let op = TransitionOperation(rawValue: operationText), operationNames.contains(op.rawValue)
+      {
         operation = op
       } else {
         reader.fail(
           base + "operation",
-          "must be one of \(operationNames.joined(separator: ", "))" + (style.map { " for style \($0.name)" } ?? ""))
+          "must be one of \(operationNames.joined(separator: ", "))"
+            + (style.map { " for style \($0.name)" } ?? ""))
       }
     }
 
@@ -45,7 +53,8 @@ public struct PlanRequestDecoder {
     if let style {
       let inputs = style.requiredInputs
       source = decodeRect(
-        root["source"], at: base + "source", required: inputs.contains(.source), styleName: style.name,
+        root["source"], at: base + "source", required: inputs.contains(.source),
+        styleName: style.name,
         reader: &reader)
       destination = decodeRect(
         root["destination"], at: base + "destination", required: inputs.contains(.destination),
@@ -66,12 +75,18 @@ public struct PlanRequestDecoder {
     guard let styleName, let operation, let container, let timing else { return nil }
     return PlanRequest(
       style: styleName, operation: operation,
-      scene: Scene(container: container, source: source, destination: destination, options: options),
+      scene: Scene(
+        container: container, source: source, destination: destination, options: options),
       timing: timing, frameRate: frameRate)
   }
 
-  func decodeContainer(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader) -> Size? {
-    guard let object = reader.object(value, at: pointer, required: true, what: "{\"width\", \"height\"}") else {
+  func decodeContainer(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+    -> Size?
+  {
+    guard
+      let object = reader.object(
+        value, at: pointer, required: true, what: "{\"width\", \"height\"}")
+    else {
       return nil
     }
     let rule = NumberRule.leftOpen(0, limits.maximumContainerSide)
@@ -82,13 +97,19 @@ public struct PlanRequestDecoder {
   }
 
   func decodeRect(
-    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, styleName: String, reader: inout FieldReader
+    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, styleName: String,
+    reader: inout FieldReader
   ) -> Rect? {
     guard let value, value != .null else {
-      if required { reader.fail(pointer, "required for style \(styleName): {\"x\", \"y\", \"width\", \"height\"}") }
+      if required {
+        reader.fail(
+          pointer, "required for style \(styleName): {\"x\", \"y\", \"width\", \"height\"}")
+      }
       return nil
     }
-    guard let object = reader.object(value, at: pointer, required: required, what: "{\"x\", \"y\", \"width\", \"height\"}")
+    guard
+      let object = reader.object(
+        value, at: pointer, required: required, what: "{\"x\", \"y\", \"width\", \"height\"}")
     else { return nil }
     let m = limits.maximumCoordinate
     let x = reader.number(object, "x", at: pointer, required: true, .closed(-m, m))
@@ -99,42 +120,64 @@ public struct PlanRequestDecoder {
     return Rect(x: x, y: y, width: w, height: h)
   }
 
-  func decodeOptions(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader) -> StyleOptions {
+  func decodeOptions(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+    -> StyleOptions
+  {
     var options = StyleOptions()
     guard let object = reader.object(value, at: pointer, required: false) else { return options }
-    if let tilt = reader.number(object, "tilt", at: pointer, required: false, .closed(-2 * Double.pi, 2 * Double.pi)) {
+    if let tilt = reader.number(
+      object, "tilt", at: pointer, required: false, .closed(-2 * Double.pi, 2 * Double.pi))
+    {
       options.tilt = tilt
     }
     let scalePointer = pointer + "scale"
-    if let scale = reader.object(object["scale"], at: scalePointer, required: false, what: "{\"x\", \"y\"}") {
+    if let scale = reader.object(
+      object["scale"], at: scalePointer, required: false, what: "{\"x\", \"y\"}")
+    {
       let rule = NumberRule.leftOpen(0, 10)
-      if let x = reader.number(scale, "x", at: scalePointer, required: false, rule) { options.scaleX = x }
-      if let y = reader.number(scale, "y", at: scalePointer, required: false, rule) { options.scaleY = y }
+      if let x = reader.number(scale, "x", at: scalePointer, required: false, rule) {
+        options.scaleX = x
+      }
+      if let y = reader.number(scale, "y", at: scalePointer, required: false, rule) {
+        options.scaleY = y
+      }
     }
-    if let d = reader.number(object, "perspective", at: pointer, required: false, NumberRule(lower: 0, lowerInclusive: false, upper: 1e7)) {
+    if let d = reader.number(
+      object, "perspective", at: pointer, required: false,
+      NumberRule(lower: 0, lowerInclusive: false, upper: 1e7))
+    {
       options.perspective = d
     }
     return options
   }
 
-  func decodeTiming(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader) -> TimingSpec? {
-    guard let object = reader.object(value, at: pointer, required: false, what: "{\"duration\", \"curve\"}") else {
+  func decodeTiming(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+    -> TimingSpec?
+  {
+    guard
+      let object = reader.object(
+        value, at: pointer, required: false, what: "{\"duration\", \"curve\"}")
+    else {
       // Absent (or null): the style's defaults. Present but not an object: already reported.
       if let value, value != .null { return nil }
       return TimingSpec()
     }
     var spec = TimingSpec()
     let errorsBefore = reader.errors.count
-    spec.duration = reader.number(object, "duration", at: pointer, required: false, .leftOpen(0, limits.maximumDuration))
+    spec.duration = reader.number(
+      object, "duration", at: pointer, required: false, .leftOpen(0, limits.maximumDuration))
     let curvePointer = pointer + "curve"
-    if let curve = reader.object(object["curve"], at: curvePointer, required: false, what: "with a \"type\"") {
+    if let curve = reader.object(
+      object["curve"], at: curvePointer, required: false, what: "with a \"type\"")
+    {
       spec.curve = decodeCurve(curve, at: curvePointer, reader: &reader)
     }
     return reader.errors.count == errorsBefore ? spec : nil
   }
 
   func decodeCurve(_ curve: JSONValue, at p: JSONPointer, reader: inout FieldReader) -> CurveSpec? {
-    guard let type = reader.string(curve, "type", at: p, required: true, oneOf: CurveSpec.typeNames) else {
+    guard let type = reader.string(curve, "type", at: p, required: true, oneOf: CurveSpec.typeNames)
+    else {
       return nil
     }
     if let named = CurveSpec.named(type) { return named }
@@ -154,17 +197,20 @@ public struct PlanRequestDecoder {
     case "springPhysics":
       return .springPhysics(
         mass: reader.number(curve, "mass", at: p, required: false, .leftOpen(0, 10_000)),
-        stiffness: reader.number(curve, "stiffness", at: p, required: false, .leftOpen(0, 1_000_000)),
+        stiffness: reader.number(
+          curve, "stiffness", at: p, required: false, .leftOpen(0, 1_000_000)),
         damping: reader.number(curve, "damping", at: p, required: false, .closed(0, 1_000_000)),
         initialVelocity: reader.number(curve, "initialVelocity", at: p, required: false, velocity),
         allowOverdamping: reader.bool(curve, "allowOverdamping", at: p))
     case "springResponse":
       return .springResponse(
-        response: reader.number(curve, "response", at: p, required: false, .leftOpen(0, limits.maximumDuration)),
+        response: reader.number(
+          curve, "response", at: p, required: false, .leftOpen(0, limits.maximumDuration)),
         dampingRatio: reader.number(curve, "dampingRatio", at: p, required: false, .closed(0, 100)))
     default:  // springBounce
       return .springBounce(
-        duration: reader.number(curve, "duration", at: p, required: false, .leftOpen(0, limits.maximumDuration)),
+        duration: reader.number(
+          curve, "duration", at: p, required: false, .leftOpen(0, limits.maximumDuration)),
         bounce: reader.number(curve, "bounce", at: p, required: false, .open(-1, 1)))
     }
   }

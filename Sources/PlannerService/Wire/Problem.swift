@@ -10,7 +10,8 @@ public struct Problem: Error, Sendable, Hashable {
   public var offset: Int?
 
   public init(
-    status: Int, type: String, title: String, detail: String? = nil, errors: [FieldError] = [], offset: Int? = nil
+    status: Int, type: String, title: String, detail: String? = nil, errors: [FieldError] = [],
+    offset: Int? = nil
   ) {
     self.status = status
     self.type = type
@@ -25,7 +26,8 @@ public struct Problem: Error, Sendable, Hashable {
   public static func invalidFields(_ errors: [FieldError]) -> Problem {
     Problem(
       status: 422, type: "/problems/invalid-request", title: "Invalid request",
-      detail: errors.count == 1 ? "1 field is invalid" : "\(errors.count) fields are invalid", errors: errors)
+      detail: errors.count == 1 ? "1 field is invalid" : "\(errors.count) fields are invalid",
+      errors: errors)
   }
 
   public static func malformedJSON(_ error: JSONSyntaxError) -> Problem {

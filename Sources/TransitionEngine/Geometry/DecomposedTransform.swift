@@ -129,7 +129,9 @@ public struct DecomposedTransform: Sendable, Hashable {
         lerp(a.translation.0, b.translation.0, p), lerp(a.translation.1, b.translation.1, p),
         lerp(a.translation.2, b.translation.2, p)
       ),
-      scale: (lerp(a.scale.0, b.scale.0, p), lerp(a.scale.1, b.scale.1, p), lerp(a.scale.2, b.scale.2, p)),
+      scale: (
+        lerp(a.scale.0, b.scale.0, p), lerp(a.scale.1, b.scale.1, p), lerp(a.scale.2, b.scale.2, p)
+      ),
       skew: (lerp(a.skew.0, b.skew.0, p), lerp(a.skew.1, b.skew.1, p), lerp(a.skew.2, b.skew.2, p)),
       quaternion: Quaternion.slerp(a.quaternion, b.quaternion, p))
   }
@@ -165,7 +167,9 @@ struct Vector3 {
   var array: [Double] { [x, y, z] }
   func dot(_ o: Vector3) -> Double { x * o.x + y * o.y + z * o.z }
   func scaled(_ s: Double) -> Vector3 { Vector3(x * s, y * s, z * s) }
-  func adding(_ o: Vector3, times s: Double) -> Vector3 { Vector3(x + o.x * s, y + o.y * s, z + o.z * s) }
+  func adding(_ o: Vector3, times s: Double) -> Vector3 {
+    Vector3(x + o.x * s, y + o.y * s, z + o.z * s)
+  }
   func cross(_ o: Vector3) -> Vector3 {
     Vector3(y * o.z - z * o.y, z * o.x - x * o.z, x * o.y - y * o.x)
   }

@@ -5,7 +5,9 @@ public struct LayerGeometry: Sendable, Hashable {
   public var anchor: Point
   public var transform: Transform3D
 
-  public init(frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), transform: Transform3D = .identity) {
+  public init(
+    frame: Rect, anchor: Point = Point(x: 0.5, y: 0.5), transform: Transform3D = .identity
+  ) {
     self.frame = frame
     self.anchor = anchor
     self.transform = transform

@@ -39,7 +39,8 @@ public struct Quaternion: Sendable, Hashable {
       wb = sin(p * theta) / s
     }
     return Quaternion(
-      x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y, z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w)
+      x: wa * a.x + wb * b.x, y: wa * a.y + wb * b.y, z: wa * a.z + wb * b.z, w: wa * a.w + wb * b.w
+    )
   }
 
   /// The rotation as a row-vector 3x3 matrix `n[i][j]` (the transpose of the usual

@@ -11,7 +11,8 @@ public struct Layer: Sendable, Hashable {
   public var tracks: [Track]
 
   public init(
-    id: String, content: LayerContent, anchor: Point = Point(x: 0.5, y: 0.5), frame: Rect, alpha: Double = 1,
+    id: String, content: LayerContent, anchor: Point = Point(x: 0.5, y: 0.5), frame: Rect,
+    alpha: Double = 1,
     transform: Transform3D = .identity, tracks: [Track] = []
   ) {
     self.id = id

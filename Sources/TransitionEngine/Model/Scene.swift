@@ -8,7 +8,9 @@ public struct Scene: Sendable, Hashable {
   public var destination: Rect?
   public var options: StyleOptions
 
-  public init(container: Size, source: Rect? = nil, destination: Rect? = nil, options: StyleOptions = .init()) {
+  public init(
+    container: Size, source: Rect? = nil, destination: Rect? = nil, options: StyleOptions = .init()
+  ) {
     self.container = container
     self.source = source
     self.destination = destination
@@ -27,7 +29,9 @@ public struct StyleOptions: Sendable, Hashable {
   /// Eye distance in points (m34 = -1/d); nil renders without perspective, as the seed does.
   public var perspective: Double?
 
-  public init(tilt: Double = 0.1, scaleX: Double = 0.85, scaleY: Double = 0.95, perspective: Double? = nil) {
+  public init(
+    tilt: Double = 0.1, scaleX: Double = 0.85, scaleY: Double = 0.95, perspective: Double? = nil
+  ) {
     self.tilt = tilt
     self.scaleX = scaleX
     self.scaleY = scaleY

@@ -7,7 +7,8 @@ public struct PlanRequest: Sendable, Hashable {
   public var frameRate: Int
 
   public init(
-    style: String, operation: TransitionOperation, scene: Scene, timing: TimingSpec = .init(), frameRate: Int = 60
+    style: String, operation: TransitionOperation, scene: Scene, timing: TimingSpec = .init(),
+    frameRate: Int = 60
   ) {
     self.style = style
     self.operation = operation

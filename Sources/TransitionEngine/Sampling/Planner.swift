@@ -7,23 +7,28 @@ public enum Planner {
     style: any TransitionStyle, choreography: Choreography, timing: Timing
   ) {
     guard let style = StyleRegistry.style(named: request.style) else {
-      throw PlanError(field: ["style"], message: "must be one of \(StyleRegistry.names.joined(separator: ", "))")
+      throw PlanError(
+        field: ["style"], message: "must be one of \(StyleRegistry.names.joined(separator: ", "))")
     }
     guard style.operations.contains(request.operation) else {
       throw PlanError(
         field: ["operation"],
-        message: "must be one of \(style.operations.map(\.rawValue).joined(separator: ", ")) for style \(style.name)")
+        message:
+          "must be one of \(style.operations.map(\.rawValue).joined(separator: ", ")) for style \(style.name)"
+      )
     }
     let timing: Timing
     do {
-      timing = try Timing.resolve(request.timing, defaults: style.defaultTiming(for: request.operation))
+      timing = try Timing.resolve(
+        request.timing, defaults: style.defaultTiming(for: request.operation))
     } catch {
       throw PlanError(field: error.field, message: error.message)
     }
     return (style, style.choreography(for: request.scene, operation: request.operation), timing)
   }
 
-  public static func plan(_ request: PlanRequest, maximumKeyframes: Int = defaultMaximumKeyframes) throws(PlanError)
+  public static func plan(_ request: PlanRequest, maximumKeyframes: Int = defaultMaximumKeyframes)
+    throws(PlanError)
     -> Plan
   {
     let (style, choreography, timing) = try prepare(request)

@@ -4,7 +4,8 @@ public struct CartSheetStyle: TransitionStyle {
   public init() {}
 
   public let name = "cartSheet"
-  public let summary = "The presenting screen tilts back and shrinks while a sheet slides up from the bottom."
+  public let summary =
+    "The presenting screen tilts back and shrinks while a sheet slides up from the bottom."
   public let operations: [TransitionOperation] = [.present, .dismiss]
   public let requiredInputs: [SceneInput] = []
 
@@ -33,22 +34,30 @@ public struct CartSheetStyle: TransitionStyle {
       return Choreography(
         layers: [
           Layer(
-            id: "fromSnapshot", content: .snapshot(.from), anchor: bottomCenter, frame: scene.bounds,
+            id: "fromSnapshot", content: .snapshot(.from), anchor: bottomCenter,
+            frame: scene.bounds,
             tracks: [.transform(from: .identity, to: tilt)]),
-          Layer(id: "toView", content: .screen(.to), frame: sheetFrame, tracks: [.transform(from: .identity, to: raised)]),
+          Layer(
+            id: "toView", content: .screen(.to), frame: sheetFrame,
+            tracks: [.transform(from: .identity, to: raised)]),
         ],
         actions: Actions(
           start: [Action(.screen(.from), .hidden(true))], finish: [],
-          cancel: [Action(.screen(.from), .hidden(false)), Action(.layer("fromSnapshot"), .remove)]))
+          cancel: [Action(.screen(.from), .hidden(false)), Action(.layer("fromSnapshot"), .remove)])
+      )
     }
     return Choreography(
       layers: [
         Layer(
           id: "toSnapshot", content: .snapshot(.to), anchor: bottomCenter, frame: scene.bounds,
           tracks: [.transform(from: tilt, to: .identity)]),
-        Layer(id: "fromView", content: .screen(.from), frame: sheetFrame, tracks: [.transform(from: raised, to: .identity)]),
+        Layer(
+          id: "fromView", content: .screen(.from), frame: sheetFrame,
+          tracks: [.transform(from: raised, to: .identity)]),
       ],
       actions: Actions(
-        start: [], finish: [Action(.screen(.to), .hidden(false)), Action(.layer("toSnapshot"), .remove)], cancel: []))
+        start: [],
+        finish: [Action(.screen(.to), .hidden(false)), Action(.layer("toSnapshot"), .remove)],
+        cancel: []))
   }
 }

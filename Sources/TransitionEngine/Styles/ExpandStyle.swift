@@ -4,7 +4,8 @@ public struct ExpandStyle: TransitionStyle {
   public init() {}
 
   public let name = "expand"
-  public let summary = "The list screen splits at the selected row into two slices that slide apart (push) or close (pop)."
+  public let summary =
+    "The list screen splits at the selected row into two slices that slide apart (push) or close (pop)."
   public let operations: [TransitionOperation] = [.push, .pop]
   public let requiredInputs: [SceneInput] = [.source]
 
@@ -27,10 +28,15 @@ public struct ExpandStyle: TransitionStyle {
 
     var layers = [Layer(id: "background", content: .color("#000000"), frame: scene.bounds)]
     if push {
-      layers.append(Layer(id: "toView", content: .screen(.to), frame: scene.bounds, tracks: [.alpha(from: 0, to: 1)]))
+      layers.append(
+        Layer(
+          id: "toView", content: .screen(.to), frame: scene.bounds, tracks: [.alpha(from: 0, to: 1)]
+        ))
     } else {
       layers.append(
-        Layer(id: "fromView", content: .screen(.from), frame: scene.bounds, tracks: [.alpha(from: 1, to: 0)]))
+        Layer(
+          id: "fromView", content: .screen(.from), frame: scene.bounds,
+          tracks: [.alpha(from: 1, to: 0)]))
       layers.append(Layer(id: "toView", content: .screen(.to), frame: scene.bounds, alpha: 0))
     }
     // A slice of zero height is left out, and so is its removal.
@@ -46,7 +52,10 @@ public struct ExpandStyle: TransitionStyle {
       layers.append(
         Layer(
           id: "bottomSlice", content: .slice(screen: list, rect: bottomRect), frame: bottomRect,
-          tracks: [push ? .frame(from: bottomRect, to: bottomAway) : .frame(from: bottomAway, to: bottomRect)]))
+          tracks: [
+            push
+              ? .frame(from: bottomRect, to: bottomAway) : .frame(from: bottomAway, to: bottomRect)
+          ]))
       removals.append(Action(.layer("bottomSlice"), .remove))
     }
 
@@ -56,7 +65,8 @@ public struct ExpandStyle: TransitionStyle {
       let end = removals + [Action(.screen(.from), .hidden(false))]
       actions = Actions(start: [Action(.screen(.from), .hidden(true))], finish: end, cancel: end)
     } else {
-      actions = Actions(start: [], finish: [Action(.layer("toView"), .alpha(1))] + removals, cancel: removals)
+      actions = Actions(
+        start: [], finish: [Action(.layer("toView"), .alpha(1))] + removals, cancel: removals)
     }
     return Choreography(layers: layers, actions: actions)
   }

@@ -3,7 +3,8 @@ public struct ZoomStyle: TransitionStyle {
   public init() {}
 
   public let name = "zoom"
-  public let summary = "The selected image zooms into the detail screen's image while the detail screen fades in."
+  public let summary =
+    "The selected image zooms into the detail screen's image while the detail screen fades in."
   public let operations: [TransitionOperation] = [.push, .pop]
   public let requiredInputs: [SceneInput] = [.source, .destination]
 
@@ -26,25 +27,31 @@ public struct ZoomStyle: TransitionStyle {
       Action(.layer("snapshot"), .remove),
     ]
     let actions = Actions(
-      start: [Action(.element(.source), .hidden(true)), Action(.element(.destination), .hidden(true))],
+      start: [
+        Action(.element(.source), .hidden(true)), Action(.element(.destination), .hidden(true)),
+      ],
       finish: showBoth, cancel: showBoth)
 
     if operation == .push {
       return Choreography(
         layers: [
           Layer(id: "fromView", content: .screen(.from), frame: bounds),
-          Layer(id: "toView", content: .screen(.to), frame: bounds, tracks: [.alpha(from: 0, to: 1)]),
           Layer(
-            id: "snapshot", content: .element(screen: .from, element: .source, contentMode: .aspectFit),
+            id: "toView", content: .screen(.to), frame: bounds, tracks: [.alpha(from: 0, to: 1)]),
+          Layer(
+            id: "snapshot",
+            content: .element(screen: .from, element: .source, contentMode: .aspectFit),
             frame: source, tracks: [.frame(from: source, to: destination)]),
         ], actions: actions)
     }
     return Choreography(
       layers: [
         Layer(id: "toView", content: .screen(.to), frame: bounds),
-        Layer(id: "fromView", content: .screen(.from), frame: bounds, tracks: [.alpha(from: 1, to: 0)]),
         Layer(
-          id: "snapshot", content: .element(screen: .from, element: .destination, contentMode: .aspectFit),
+          id: "fromView", content: .screen(.from), frame: bounds, tracks: [.alpha(from: 1, to: 0)]),
+        Layer(
+          id: "snapshot",
+          content: .element(screen: .from, element: .destination, contentMode: .aspectFit),
           frame: destination, tracks: [.frame(from: destination, to: source)]),
       ], actions: actions)
   }

@@ -5,7 +5,8 @@ public enum CurveSpec: Sendable, Hashable {
   /// UIKit's duration-based spring.
   case spring(dampingRatio: Double?, initialVelocity: Double?)
   case springPhysics(
-    mass: Double?, stiffness: Double?, damping: Double?, initialVelocity: Double?, allowOverdamping: Bool?)
+    mass: Double?, stiffness: Double?, damping: Double?, initialVelocity: Double?,
+    allowOverdamping: Bool?)
   case springResponse(response: Double?, dampingRatio: Double?)
   case springBounce(duration: Double?, bounce: Double?)
 

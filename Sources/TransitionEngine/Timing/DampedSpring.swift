@@ -87,7 +87,8 @@ public struct DampedSpring: Sendable, Hashable {
   }
 
   /// Solves `(1 + (w0 - v) t) e^(-w0 t) = epsilon` for the last such t.
-  static func criticalSettlingTime(omega0 w0: Double, velocity v: Double, epsilon: Double) -> Double {
+  static func criticalSettlingTime(omega0 w0: Double, velocity v: Double, epsilon: Double) -> Double
+  {
     let envelope = { (t: Double) in abs((1 + (w0 - v) * t) * exp(-w0 * t)) }
     return lastTimeAbove(epsilon: epsilon, rateHint: w0, envelope)
   }

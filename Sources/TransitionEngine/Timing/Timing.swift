@@ -26,17 +26,26 @@ public struct Timing: Sendable, Hashable {
   }
 
   /// Resolves a request's timing against a style's defaults (TIMING.md sections 1-4).
-  public static func resolve(_ spec: TimingSpec, defaults: StyleTiming) throws(TimingError) -> Timing {
+  public static func resolve(_ spec: TimingSpec, defaults: StyleTiming) throws(TimingError)
+    -> Timing
+  {
     let curveSpec = spec.curve ?? defaults.curve
     switch curveSpec {
-    case .linear: return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "linear", .linear))
-    case .easeIn: return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeIn", .easeIn))
+    case .linear:
+      return Timing(
+        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "linear", .linear))
+    case .easeIn:
+      return Timing(
+        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeIn", .easeIn))
     case .easeOut:
-      return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeOut", .easeOut))
+      return Timing(
+        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeOut", .easeOut))
     case .easeInOut:
-      return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeInOut", .easeInOut))
+      return Timing(
+        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeInOut", .easeInOut))
     case .default:
-      return Timing(duration: spec.duration ?? defaults.duration, curve: .bezier(name: "default", .default))
+      return Timing(
+        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "default", .default))
     case .cubicBezier(let x1, let y1, let x2, let y2):
       return Timing(
         duration: spec.duration ?? defaults.duration,
@@ -49,18 +58,22 @@ public struct Timing: Sendable, Hashable {
       let v = velocity ?? fallback.velocity
       let duration = spec.duration ?? defaults.duration
       let spring = UIKitSpring.spring(duration: duration, dampingRatio: zeta, initialVelocity: v)
-      return Timing(duration: duration, curve: .spring(dampingRatio: zeta, initialVelocity: v, spring))
+      return Timing(
+        duration: duration, curve: .spring(dampingRatio: zeta, initialVelocity: v, spring))
     case .springPhysics(let m, let k, let c, let v, let over):
       let allow = over ?? false
       let spring = DampedSpring(
-        mass: m ?? 1, stiffness: k ?? 100, damping: c ?? 10, initialVelocity: v ?? 0, allowOverdamping: allow)
+        mass: m ?? 1, stiffness: k ?? 100, damping: c ?? 10, initialVelocity: v ?? 0,
+        allowOverdamping: allow)
       return Timing(
-        duration: try settledDuration(spec.duration, spring), curve: .springPhysics(allowOverdamping: allow, spring))
+        duration: try settledDuration(spec.duration, spring),
+        curve: .springPhysics(allowOverdamping: allow, spring))
     case .springResponse(let response, let ratio):
       let r = response ?? 0.55
       let zeta = ratio ?? 0.825
       let spring = DampedSpring(
-        mass: 1, stiffness: pow(2 * Double.pi / r, 2), damping: 4 * Double.pi * zeta / r, initialVelocity: 0)
+        mass: 1, stiffness: pow(2 * Double.pi / r, 2), damping: 4 * Double.pi * zeta / r,
+        initialVelocity: 0)
       return Timing(
         duration: try settledDuration(spec.duration, spring),
         curve: .springResponse(response: r, dampingRatio: zeta, spring))
@@ -70,7 +83,8 @@ public struct Timing: Sendable, Hashable {
       // SwiftUI: a negative bounce is truly over-damped.
       let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
       let spring = DampedSpring(
-        mass: 1, stiffness: pow(2 * Double.pi / response, 2), damping: 4 * Double.pi * zeta / response,
+        mass: 1, stiffness: pow(2 * Double.pi / response, 2),
+        damping: 4 * Double.pi * zeta / response,
         initialVelocity: 0, allowOverdamping: b < 0)
       return Timing(
         duration: try settledDuration(spec.duration, spring),
@@ -78,7 +92,9 @@ public struct Timing: Sendable, Hashable {
     }
   }
 
-  private static func settledDuration(_ requested: Double?, _ spring: DampedSpring) throws(TimingError) -> Double {
+  private static func settledDuration(_ requested: Double?, _ spring: DampedSpring)
+    throws(TimingError) -> Double
+  {
     if let requested { return requested }
     let settling = spring.settlingDuration()
     guard settling.isFinite, settling <= maximumDuration else {

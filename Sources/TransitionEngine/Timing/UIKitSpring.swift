@@ -15,12 +15,15 @@ public enum UIKitSpring {
     let zeta = min(max(dampingRatio, minimumDampingRatio), 1)
     let w0 = naturalFrequency(duration: duration, dampingRatio: zeta, initialVelocity: v)
     return DampedSpring(
-      mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, initialVelocity: v, allowOverdamping: false)
+      mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, initialVelocity: v,
+      allowOverdamping: false)
   }
 
   /// Newton's method on `f(w0) = 0` from `w0 = 5/T`, 12 steps, with the analytic derivative.
   /// `zeta` must already be clamped to [1.1920929e-7, 1].
-  public static func naturalFrequency(duration: Double, dampingRatio zeta: Double, initialVelocity v: Double)
+  public static func naturalFrequency(
+    duration: Double, dampingRatio zeta: Double, initialVelocity v: Double
+  )
     -> Double
   {
     let t = min(max(duration, 0.01), 10)
@@ -52,6 +55,10 @@ public enum UIKitSpring {
         w = next
       }
     }
+    // Below a damping ratio of about 0.001 the envelope starts under epsilon and f has no
+    // positive root; Newton then wanders to a negative w0. Keep the starting frequency so the
+    // spring stays a spring (it oscillates through the whole duration, as such a ratio implies).
+    guard w.isFinite, w > 0 else { return 5 / t }
     return w
   }
 }

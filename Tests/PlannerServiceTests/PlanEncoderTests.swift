@@ -1,0 +1,120 @@
+import TransitionEngine
+import XCTest
+
+@testable import PlannerService
+
+final class PlanEncoderTests: XCTestCase {
+  func plan(_ json: String) throws -> JSONValue {
+    let bytes = try PlanningService().planJSON(Array(json.utf8)).get()
+    return try JSONParser.parse(bytes)
+  }
+
+  func keys(_ v: JSONValue?) -> [String] {
+    guard case .object(let members) = v else { return [] }
+    return members.map(\.key)
+  }
+
+  func testTopLevelKeysAndTimingFollowAPIOrder() throws {
+    let v = try plan(zoomPushJSON)
+    XCTAssertEqual(
+      keys(v),
+      [
+        "engineVersion", "style", "operation", "container", "duration", "frameRate", "timing",
+        "layers", "actions",
+      ])
+    XCTAssertEqual(v["engineVersion"], .string("1.0.0"))
+    XCTAssertEqual(v["duration"], .number(1))
+    let curve = v["timing"]?["curve"]
+    XCTAssertEqual(curve?["type"], .string("spring"))
+    XCTAssertEqual(curve?["stiffness"], .number(115.62183950967554))
+    XCTAssertEqual(curve?["damping"], .number(12.903311547580829))
+    XCTAssertEqual(curve?["mass"], .number(1))
+  }
+
+  func testLayersCarryContentTracksAndAKeyframePerSample() throws {
+    let v = try plan(zoomPushJSON)
+    guard case .array(let layers) = v["layers"] else { return XCTFail("no layers") }
+    XCTAssertEqual(
+      layers.map { $0["id"] }, [.string("fromView"), .string("toView"), .string("snapshot")])
+    let snapshot = layers[2]
+    XCTAssertEqual(keys(snapshot["content"]), ["kind", "screen", "element", "contentMode"])
+    XCTAssertEqual(snapshot["content"]?["contentMode"], .string("aspectFit"))
+    guard case .array(let tracks) = snapshot["tracks"],
+      case .array(let frames) = snapshot["keyframes"]
+    else {
+      return XCTFail("no tracks or keyframes")
+    }
+    XCTAssertEqual(tracks.first?["property"], .string("frame"))
+    XCTAssertEqual(frames.count, 61)
+    XCTAssertEqual(keys(frames[0]), ["t", "frame", "alpha"])
+    XCTAssertEqual(frames[60]["t"], .number(1))
+    XCTAssertEqual(frames[60]["frame"]?["width"], .number(390))
+    XCTAssertEqual(frames[30]["t"], .number(0.5))
+    guard case .number(let x) = frames[30]["frame"]?["x"] else { return XCTFail() }
+    XCTAssertEqual(x, 16 - 16 * 1.038955774, accuracy: 1e-6)
+    XCTAssertEqual(
+      v["actions"]?["finish"],
+      try JSONParser.parse(
+        #"[{"target":{"element":"source"},"hidden":false},{"target":{"element":"destination"},"hidden":false},{"target":{"layer":"snapshot"},"remove":true}]"#
+      ))
+  }
+
+  func testTransformsAppearOnlyWhenNotTheIdentity() throws {
+    let v = try plan(
+      #"{"style":"cartSheet","operation":"present","container":{"width":390,"height":844},"frameRate":4}"#
+    )
+    guard case .array(let layers) = v["layers"], case .array(let frames) = layers[0]["keyframes"]
+    else {
+      return XCTFail()
+    }
+    XCTAssertNil(frames[0]["transform"])
+    guard case .array(let last) = frames.last?["transform"] else {
+      return XCTFail("no end transform")
+    }
+    XCTAssertEqual(last.count, 16)
+    XCTAssertEqual(layers[0]["anchor"], try JSONParser.parse(#"{"x":0.5,"y":1}"#))
+    XCTAssertEqual(
+      v["timing"]?["curve"],
+      try JSONParser.parse(#"{"type":"easeInOut","x1":0.42,"y1":0,"x2":0.58,"y2":1}"#))
+  }
+
+  func testEncodingIsByteIdenticalForEqualRequests() throws {
+    let a = try PlanningService().planJSON(Array(zoomPushJSON.utf8)).get()
+    let reordered =
+      #"{"frameRate":60,"operation":"push","style":"zoom","destination":{"y":91,"x":0,"width":390,"height":390},"source":{"x":16,"y":220,"width":170,"height":170},"container":{"width":390,"height":844},"timing":{"curve":{"type":"spring","initialVelocity":1,"dampingRatio":0.6},"duration":1}}"#
+    let b = try PlanningService().planJSON(Array(reordered.utf8)).get()
+    XCTAssertEqual(a, b)
+  }
+
+  func testEveryCurveTypeEchoesItsResolvedParameters() throws {
+    let base =
+      #""style":"cartSheet","operation":"dismiss","container":{"width":390,"height":844},"frameRate":10"#
+    let cases: [(String, [String])] = [
+      (
+        #"{"type":"cubicBezier","x1":0.2,"y1":-0.5,"x2":0.3,"y2":1.5}"#,
+        ["type", "x1", "y1", "x2", "y2"]
+      ),
+      (
+        #"{"type":"springPhysics"}"#,
+        ["type", "mass", "stiffness", "damping", "initialVelocity", "allowOverdamping"]
+      ),
+      (
+        #"{"type":"springResponse","response":0.4}"#,
+        ["type", "response", "dampingRatio", "mass", "stiffness", "damping"]
+      ),
+      (
+        #"{"type":"springBounce","bounce":-0.3}"#,
+        ["type", "duration", "bounce", "mass", "stiffness", "damping"]
+      ),
+      (
+        #"{"type":"spring"}"#,
+        ["type", "dampingRatio", "initialVelocity", "mass", "stiffness", "damping"]
+      ),
+      (#"{"type":"default"}"#, ["type", "x1", "y1", "x2", "y2"]),
+    ]
+    for (curve, expected) in cases {
+      let v = try plan("{\(base),\"timing\":{\"curve\":\(curve)}}")
+      XCTAssertEqual(keys(v["timing"]?["curve"]), expected, curve)
+    }
+  }
+}
