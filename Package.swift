@@ -11,14 +11,23 @@ let package = Package(
   targets: [
     // Pure: geometry, timing, styles, sampling, gestures. Standard library and libm only.
     .target(name: "TransitionEngine"),
-    // Where JSON meets the engine: wire types, validation, problem+json, routes.
-    .target(name: "PlannerService", dependencies: ["TransitionEngine"]),
-    .executableTarget(name: "transition-planner", dependencies: ["PlannerService", "TransitionEngine"]),
+    // Sans-I/O HTTP/1.1: request parser, response writer, value types. Standard library only.
+    .target(name: "HTTP1"),
+    // Non-blocking sockets and Dispatch event loops: connections, limits, time-outs, drain.
+    .target(name: "HTTPServer", dependencies: ["HTTP1"]),
+    // Where JSON meets the engine: wire types, validation, problem+json, routes, metrics.
+    .target(name: "PlannerService", dependencies: ["TransitionEngine", "HTTP1"]),
+    .executableTarget(
+      name: "transition-planner", dependencies: ["PlannerService", "TransitionEngine", "HTTPServer", "HTTP1"]),
     // Release-mode micro benchmark of the engine and the encoder (not a test).
     .executableTarget(name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
-    .testTarget(name: "PlannerServiceTests", dependencies: ["PlannerService", "TransitionEngine"]),
-    .testTarget(name: "TransitionPlannerCLITests", dependencies: ["transition-planner"]),
+    .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+    // Raw-socket client and server-process helpers shared by the test targets.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
+    .testTarget(name: "PlannerServiceTests", dependencies: ["PlannerService", "TransitionEngine", "HTTP1"]),
+    .testTarget(name: "TransitionPlannerCLITests", dependencies: ["transition-planner", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,8 +6,10 @@ enum CommandLineTool {
     Usage: transition-planner <command> [options]
 
     Commands:
+      serve [options]          Run the HTTP service (see serve --help for every option).
       plan [FILE] [--pretty]   Read a plan request (FILE or stdin), write the plan JSON to stdout.
                                Invalid input: problem+json on stderr, exit 2.
+      healthcheck [--port N]   Exit 0 iff GET /healthz on this machine answers 200.
       help                     This text.
 
     """
@@ -19,7 +21,9 @@ enum CommandLineTool {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
+    case "serve": return ServeCommand.run(rest)
     case "plan": return PlanCommand.run(rest)
+    case "healthcheck": return HealthcheckCommand.run(rest)
     case "help", "--help", "-h":
       IO.out(usage)
       return 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs a built executable of this package (it sits beside the test bundle) with standard
 /// input, and collects its exit status and output.
@@ -11,23 +12,16 @@ struct BinaryRunner {
     var stderrText: String { String(decoding: stderr, as: UTF8.self) }
   }
 
-  static var productsDirectory: URL {
-    // /proc/self/exe is the test runner inside .build/<config>/.
-    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var dir = exe.deletingLastPathComponent()
-    while !FileManager.default.fileExists(
-      atPath: dir.appendingPathComponent("transition-planner").path),
-      dir.path != "/"
-    {
-      dir = dir.deletingLastPathComponent()
-    }
-    return dir
-  }
+  static var productsDirectory: URL { ServerProcess.productsDirectory }
 
   static func run(
-    _ arguments: [String], binary name: String = "transition-planner", stdin: Data = Data()
+    _ arguments: [String], binary name: String = "transition-planner", stdin: Data = Data(),
+    environment: [String: String] = [:]
   ) throws -> Output {
     let process = Process()
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.executableURL = productsDirectory.appendingPathComponent(name)
     process.arguments = arguments
     let input = Pipe()

@@ -144,7 +144,7 @@ public struct PlanRequestDecoder {
     }
     if let d = reader.number(
       object, "perspective", at: pointer, required: false,
-      NumberRule(lower: 0, lowerInclusive: false, upper: 1e7))
+      .closed(1, 1e7))
     {
       options.perspective = d
     }
@@ -196,21 +196,21 @@ public struct PlanRequestDecoder {
         initialVelocity: reader.number(curve, "initialVelocity", at: p, required: false, velocity))
     case "springPhysics":
       return .springPhysics(
-        mass: reader.number(curve, "mass", at: p, required: false, .leftOpen(0, 10_000)),
+        mass: reader.number(curve, "mass", at: p, required: false, .closed(0.001, 10_000)),
         stiffness: reader.number(
-          curve, "stiffness", at: p, required: false, .leftOpen(0, 1_000_000)),
+          curve, "stiffness", at: p, required: false, .closed(0.001, 1_000_000)),
         damping: reader.number(curve, "damping", at: p, required: false, .closed(0, 1_000_000)),
         initialVelocity: reader.number(curve, "initialVelocity", at: p, required: false, velocity),
         allowOverdamping: reader.bool(curve, "allowOverdamping", at: p))
     case "springResponse":
       return .springResponse(
         response: reader.number(
-          curve, "response", at: p, required: false, .leftOpen(0, limits.maximumDuration)),
+          curve, "response", at: p, required: false, .closed(0.01, limits.maximumDuration)),
         dampingRatio: reader.number(curve, "dampingRatio", at: p, required: false, .closed(0, 100)))
     default:  // springBounce
       return .springBounce(
         duration: reader.number(
-          curve, "duration", at: p, required: false, .leftOpen(0, limits.maximumDuration)),
+          curve, "duration", at: p, required: false, .closed(0.01, limits.maximumDuration)),
         bounce: reader.number(curve, "bounce", at: p, required: false, .open(-1, 1)))
     }
   }

@@ -48,6 +48,12 @@ public enum Planner {
     for i in 0..<layerCount { keyframes[i].reserveCapacity(times.count) }
     for t in times {
       let p = timing.progress(at: t)
+      // Validated inputs keep the curve finite; this guards the wire against a corner the
+      // limits missed (JSON has no form for NaN or infinity).
+      guard p.isFinite else {
+        throw PlanError(
+          field: ["timing", "curve"], message: "the curve has no finite value at t = \(t) s")
+      }
       for i in 0..<layerCount {
         keyframes[i].append(evaluator.state(ofLayer: i, progress: p))
       }

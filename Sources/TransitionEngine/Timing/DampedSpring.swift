@@ -51,8 +51,8 @@ public struct DampedSpring: Sendable, Hashable {
       let root = (zeta * zeta - 1).squareRoot()
       let a1 = -w0 * (zeta - root)
       let a2 = -w0 * (zeta + root)
-      let A = (initialVelocity + a2) / (a1 - a2)
-      (r1, r2, coefA, coefB) = (a1, a2, A, -1 - A)
+      let weight = (initialVelocity + a2) / (a1 - a2)
+      (r1, r2, coefA, coefB) = (a1, a2, weight, -1 - weight)
     }
   }
 

@@ -1,0 +1,159 @@
+/// Serialises a whole response (head and body) into one buffer, so the server can hand it to the
+/// kernel in one `write` call: a head and a body in two writes without `TCP_NODELAY` cost a
+/// delayed-ACK round trip per response (HTTP.md "Lessons").
+public enum HTTPResponseWriter {
+  /// `HTTP/1.1 100 Continue` (RFC 9110 section 15.2.1), sent before reading an expected body.
+  public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+  /// - Parameters:
+  ///   - requestMethod: for HEAD the body is omitted but `Content-Length` is still the body's
+  ///     length (RFC 9110 section 9.3.2), so pass the GET body.
+  ///   - keepAlive: false adds `Connection: close`.
+  ///   - date: an IMF-fixdate (RFC 9110 section 5.6.7), cached by the caller once per second.
+  ///   - requestVersion: an HTTP/1.0 client that asked for keep-alive needs
+  ///     `Connection: keep-alive` back, since persistence is not its default.
+  public static func serialize(
+    head: HTTPResponseHead,
+    body: [UInt8],
+    requestMethod: String,
+    keepAlive: Bool,
+    date: String,
+    requestVersion: HTTPVersion = .http1_1,
+    extraHeader: (name: String, value: String)? = nil
+  ) -> [UInt8] {
+    var out: [UInt8] = []
+    serialize(
+      into: &out, head: head, body: body, requestMethod: requestMethod, keepAlive: keepAlive,
+      date: date, requestVersion: requestVersion, extraHeader: extraHeader)
+    return out
+  }
+
+  /// Appends the response to `out` (the server's connection output buffer, so pipelined answers
+  /// leave in one write). `extraHeader` is added without copying `head` (the server's
+  /// `X-Request-ID`).
+  public static func serialize(
+    into out: inout [UInt8],
+    head: HTTPResponseHead,
+    body: [UInt8],
+    requestMethod: String,
+    keepAlive: Bool,
+    date: String,
+    requestVersion: HTTPVersion = .http1_1,
+    extraHeader: (name: String, value: String)? = nil
+  ) {
+    let status = head.status
+    let noContent = HTTPStatus.forbidsBody(status)
+    let isHead = requestMethod == "HEAD"
+    let sendBody = !noContent && !isHead
+    out.reserveCapacity(out.count + 128 + head.headers.count * 32 + (sendBody ? body.count : 0))
+
+    out.append(contentsOf: "HTTP/1.1 ".utf8)
+    appendDecimal(&out, status)
+    out.append(ASCII.sp)
+    appendSanitized(&out, head.reason)
+    out.append(contentsOf: crlf)
+
+    var hasDate = false
+    var userContentLength: String? = nil
+    for field in head.headers {
+      let name = field.name
+      // The writer owns framing and persistence: handler-supplied values for these would
+      // desynchronise the client (and Transfer-Encoding is never produced here).
+      if HTTPHeaders.namesEqual(name, "Content-Length") {
+        userContentLength = field.value
+        continue
+      }
+      if HTTPHeaders.namesEqual(name, "Connection")
+        || HTTPHeaders.namesEqual(name, "Transfer-Encoding")
+      {
+        continue
+      }
+      if HTTPHeaders.namesEqual(name, "Date") { hasDate = true }
+      guard isToken(name) else { continue }
+      out.append(contentsOf: name.utf8)
+      out.append(contentsOf: ": ".utf8)
+      appendSanitized(&out, field.value)
+      out.append(contentsOf: crlf)
+    }
+    if let extra = extraHeader, isToken(extra.name) {
+      out.append(contentsOf: extra.name.utf8)
+      out.append(contentsOf: ": ".utf8)
+      appendSanitized(&out, extra.value)
+      out.append(contentsOf: crlf)
+    }
+    if !hasDate {
+      out.append(contentsOf: "Date: ".utf8)
+      out.append(contentsOf: date.utf8)
+      out.append(contentsOf: crlf)
+    }
+    if !noContent || status == 304 {
+      // A HEAD or 304 answer may carry the length the GET body would have; a handler that
+      // already knows it without building the body may say so explicitly.
+      if isHead || status == 304, body.isEmpty, let given = userContentLength,
+        !given.isEmpty, given.utf8.allSatisfy({ ASCII.isDigit($0) })
+      {
+        out.append(contentsOf: "Content-Length: ".utf8)
+        out.append(contentsOf: given.utf8)
+        out.append(contentsOf: crlf)
+      } else if !noContent {
+        out.append(contentsOf: "Content-Length: ".utf8)
+        appendDecimal(&out, body.count)
+        out.append(contentsOf: crlf)
+      }
+    }
+    if !keepAlive {
+      out.append(contentsOf: "Connection: close\r\n".utf8)
+    } else if requestVersion == .http1_0 {
+      out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
+    }
+    out.append(contentsOf: crlf)
+    if sendBody { out.append(contentsOf: body) }
+  }
+
+  private static let crlf: [UInt8] = [ASCII.cr, ASCII.lf]
+
+  static func appendDecimal(_ out: inout [UInt8], _ value: Int) {
+    if value < 0 {
+      out.append(UInt8(ascii: "-"))
+      appendDecimal(&out, -value)
+      return
+    }
+    if value < 10 {
+      out.append(UInt8(truncatingIfNeeded: value) + 48)
+      return
+    }
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var n = value
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { d in
+      while n > 0 {
+        d[count] = UInt8(truncatingIfNeeded: n % 10) + 48
+        n /= 10
+        count += 1
+      }
+      for k in stride(from: count - 1, through: 0, by: -1) { out.append(d[k]) }
+    }
+  }
+
+  private static func isToken(_ s: String) -> Bool {
+    !s.isEmpty && s.utf8.allSatisfy { ASCII.isToken($0) }
+  }
+
+  /// Header values and reason phrases from the application cannot inject lines: CR, LF and other
+  /// controls become spaces.
+  private static func appendSanitized(_ out: inout [UInt8], _ s: String) {
+    // Fast path: values are nearly always clean, so check first and copy in one go.
+    if s.utf8.allSatisfy({ ASCII.isFieldValueByte($0) }) {
+      out.append(contentsOf: s.utf8)
+      return
+    }
+    for b in s.utf8 {
+      out.append(ASCII.isFieldValueByte(b) ? b : ASCII.sp)
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Glibc
+
+/// Time sources without Foundation: a monotonic clock for time-outs (never jumps with NTP) and
+/// the wall clock for logs and `Date`.
+enum Clock {
+  @inline(__always)
+  static func monotonicNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+  }
+
+  static func wallSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+
+  static func nanos(_ seconds: Double) -> UInt64 {
+    seconds <= 0 ? 0 : UInt64(min(seconds, 1e9) * 1e9)
+  }
+}
+
+/// `Date` header values (IMF-fixdate, RFC 9110 section 5.6.7), formatted with `gmtime_r` and
+/// cached per second by each event loop, so a response costs a `time()` call, not a formatter.
+struct DateHeaderCache {
+  private var second: time_t = -1
+  private(set) var value: String = ""
+
+  private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  private static let months = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+
+  mutating func current() -> String {
+    let now = time(nil)
+    if now != second {
+      second = now
+      value = Self.format(now)
+    }
+    return value
+  }
+
+  static func format(_ t: time_t) -> String {
+    var t = t
+    var tm = Glibc.tm()
+    gmtime_r(&t, &tm)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return
+      "\(days[Int(tm.tm_wday)]), \(two(tm.tm_mday)) \(months[Int(tm.tm_mon)]) \(tm.tm_year + 1900) "
+      + "\(two(tm.tm_hour)):\(two(tm.tm_min)):\(two(tm.tm_sec)) GMT"
+  }
+}

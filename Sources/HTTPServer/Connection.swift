@@ -1,0 +1,623 @@
+import Dispatch
+import Glibc
+import HTTP1
+
+/// One accepted socket: reads bytes into the sans-I/O parser, runs requests, writes responses in
+/// request order, and enforces the time-outs and limits of HTTP.md.
+///
+/// Confined to its event loop's serial queue (hence `@unchecked Sendable`): every method runs on
+/// `loop.queue`, handler results come back through `loop.queue.async`.
+final class Connection: @unchecked Sendable {
+  private enum Phase {
+    /// Reading and answering requests.
+    case open
+    /// The last response has been decided (it says `Connection: close`); writing what is left.
+    case closingAfterWrites
+    /// Our side is shut down for writing; unread request bytes are drained so the kernel does
+    /// not answer them with a reset that could destroy the response before the client reads it.
+    case lingering
+    case closed
+  }
+
+  private enum TimerKind { case none, idle, head, body, write, linger }
+
+  /// A request received and not yet answered: responses leave in this order (pipelining,
+  /// RFC 9112 section 9.3.2).
+  private struct Slot {
+    let seq: Int
+    let method: String
+    let target: String
+    let version: HTTPVersion
+    let keepAlive: Bool
+    let requestID: String
+    let startNanos: UInt64
+    /// `100 Continue` still to be sent once this slot is first in line.
+    var sendContinue = false
+    /// The body was not read (or the stream is broken): close after this response.
+    var closeAfter = false
+    var response: HTTPResponse? = nil
+  }
+
+  /// The request whose body is being read.
+  private struct Incoming {
+    let seq: Int
+    let head: HTTPRequestHead
+    var body: [UInt8]
+    /// Already answered from the head (body length 0): just wait for `.end`.
+    let discard: Bool
+  }
+
+  let fd: Int32
+  let loop: EventLoop
+  let context: ServerContext
+  let remoteAddress: String
+  private let config: HTTPServerConfiguration
+
+  private var parser: HTTPRequestParser
+  private var readSource: DispatchSourceRead?
+  private var writeSource: DispatchSourceWrite?
+  private var readSuspended = false
+  private var writeSuspended = true
+  private var liveSources = 0
+  private var phase = Phase.open
+  /// False once no further request will be read (parse error, early answer, time-out).
+  private var acceptingInput = true
+  private var peerClosed = false
+  private var processing = false
+
+  private var out: [UInt8] = []
+  private var outOffset = 0
+  private var slots: [Slot] = []
+  private var nextSeq = 0
+  private var incoming: Incoming?
+
+  private var idleSince: UInt64 = 0
+  private var headStart: UInt64 = 0
+  private var lastBodyActivity: UInt64 = 0
+  private var lastWriteProgress: UInt64 = 0
+  private var lingerDeadline: UInt64 = 0
+  private var lingerDiscarded = 0
+  private(set) var deadline: UInt64 = .max
+  private var timerKind = TimerKind.none
+
+  init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String) {
+    self.fd = fd
+    self.loop = loop
+    self.context = context
+    self.remoteAddress = remoteAddress
+    self.config = context.configuration
+    self.parser = HTTPRequestParser(limits: context.configuration.limits)
+  }
+
+  // MARK: - Life cycle
+
+  func start() {
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
+    // Strong captures form a cycle with the source; it is broken when the source is cancelled.
+    source.setEventHandler { [self] in handleReadable() }
+    source.setCancelHandler { [self] in sourceCancelled() }
+    readSource = source
+    liveSources += 1
+    source.resume()
+    if context.isDraining {
+      // Accepted by the drain's final pass: answer what it already sent, else close.
+      drainRequested()
+      return
+    }
+    updateTimer(now: Clock.monotonicNanos())
+  }
+
+  /// Closes without writing anything more (idle time-out, reset, shutdown).
+  func closeNow() {
+    guard phase != .closed else { return }
+    phase = .closed
+    deadline = .max
+    slots.removeAll()
+    incoming = nil
+    out = []
+    outOffset = 0
+    // A suspended source must be resumed for its cancellation to complete.
+    if let source = readSource {
+      source.cancel()
+      if readSuspended {
+        readSuspended = false
+        source.resume()
+      }
+    }
+    if let source = writeSource {
+      source.cancel()
+      if writeSuspended {
+        writeSuspended = false
+        source.resume()
+      }
+    }
+    if liveSources == 0 { finalClose() }
+  }
+
+  /// The descriptor is closed only after every source watching it is cancelled, so a new
+  /// connection reusing the number is never confused with this one.
+  private func sourceCancelled() {
+    liveSources -= 1
+    if liveSources == 0 { finalClose() }
+  }
+
+  private func finalClose() {
+    readSource = nil
+    writeSource = nil
+    Glibc.close(fd)
+    loop.unregister(self)
+    context.connectionClosed()
+  }
+
+  func drainRequested() {
+    guard phase != .closed else { return }
+    // Bytes the kernel already holds arrived before the drain began: read them now, so that a
+    // request sitting unread in the socket buffer is answered rather than taken for idleness.
+    if phase == .open && acceptingInput && !isPaused && !peerClosed {
+      let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
+      if n > 0 {
+        parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
+        if incoming != nil { lastBodyActivity = Clock.monotonicNanos() }
+      } else if n == 0 {
+        peerClosed = true
+      }
+    }
+    pump()
+  }
+
+  // MARK: - Reading
+
+  private func handleReadable() {
+    switch phase {
+    case .closed:
+      return
+    case .lingering:
+      discardInput()
+      return
+    case .closingAfterWrites:
+      updateReadInterest()
+      return
+    case .open:
+      break
+    }
+    let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
+    if n > 0 {
+      parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
+      if incoming != nil { lastBodyActivity = Clock.monotonicNanos() }
+    } else if n == 0 {
+      // Half-close: answer what was received, then close.
+      peerClosed = true
+    } else {
+      let e = errno
+      if e == EAGAIN || e == EWOULDBLOCK || e == EINTR { return }
+      closeNow()
+      return
+    }
+    pump()
+  }
+
+  private func discardInput() {
+    while true {
+      let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
+      if n > 0 {
+        lingerDiscarded += n
+        if lingerDiscarded > 4 * config.limits.maxBodyBytes + (1 << 20) {
+          closeNow()
+          return
+        }
+        continue
+      }
+      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+      if n < 0 && errno == EINTR { continue }
+      closeNow()
+      return
+    }
+  }
+
+  /// One step of the state machine after any event: parse what can be parsed, serialise what is
+  /// ready, write, then decide reading, closing and the next deadline.
+  private func pump() {
+    guard phase != .closed else { return }
+    processInput()
+    if peerClosed && phase == .open && acceptingInput && !isPaused
+      && ((incoming != nil && !incoming!.discard) || parser.hasBufferedBytes)
+    {
+      // Half-closed in the middle of a request: it can never complete. Say so (the client may
+      // still be reading) and close.
+      failParse(
+        HTTPParseError(
+          status: 400, reason: "the connection was closed before the request was complete"))
+    }
+    flushSlots()
+    writeOut()
+    guard phase != .closed else { return }
+    if phase == .closingAfterWrites && outOffset == out.count {
+      beginLinger()
+    } else if phase == .open && outOffset == out.count && slots.isEmpty && incoming == nil {
+      if peerClosed {
+        closeNow()
+      } else if context.isDraining && parser.isIdle {
+        // Drain: an idle keep-alive connection is closed at once.
+        closeNow()
+      }
+    }
+    guard phase != .closed else { return }
+    updateReadInterest()
+    updateTimer(now: Clock.monotonicNanos())
+  }
+
+  private var pendingOutput: Int { out.count - outOffset }
+
+  /// Pipelining depth limit and output back-pressure: while true, no new request is parsed and
+  /// the socket is not read.
+  private var isPaused: Bool {
+    incoming == nil
+      && (slots.count >= config.maxPipelinedRequests
+        || pendingOutput > config.maxPendingOutputBytes)
+  }
+
+  private func processInput() {
+    guard !processing else { return }
+    processing = true
+    defer { processing = false }
+    while phase == .open && acceptingInput {
+      if isPaused {
+        flushSlots()
+        if isPaused { break }
+      }
+      let part: HTTPRequestPart?
+      do {
+        part = try parser.next()
+      } catch {
+        failParse(error)
+        break
+      }
+      guard let part else { break }
+      switch part {
+      case .head(let head):
+        beginRequest(head)
+      case .body(let bytes):
+        if incoming != nil, incoming!.discard == false {
+          incoming!.body.append(contentsOf: bytes)
+        }
+      case .end:
+        finishRequest()
+      }
+    }
+  }
+
+  private func beginRequest(_ head: HTTPRequestHead) {
+    let now = Clock.monotonicNanos()
+    headStart = 0
+    lastBodyActivity = now
+    let seq = nextSeq
+    nextSeq += 1
+    var slot = Slot(
+      seq: seq, method: head.method, target: head.target, version: head.version,
+      keepAlive: head.keepAlive, requestID: requestID(for: head), startNanos: now)
+
+    // The application may answer from the head alone (404, 405, 415...) without the body.
+    var early = context.headHandler(head)
+    if early == nil, case .contentLength(let n) = head.framing, n > config.limits.maxBodyBytes {
+      // Checked after routing so 404/405 win over 413 (API.md precedence).
+      early = .problem(
+        status: 413,
+        detail:
+          "request body of \(n) bytes exceeds the limit of \(config.limits.maxBodyBytes) bytes")
+    }
+    if let response = early {
+      slot.response = response
+      if head.framing.hasBody {
+        // The body was not read, so the byte stream is out of step: answer, then close.
+        slot.closeAfter = true
+        acceptingInput = false
+        slots.append(slot)
+        return
+      }
+      slots.append(slot)
+      incoming = Incoming(seq: seq, head: head, body: [], discard: true)
+      return
+    }
+    // RFC 9110 section 10.1.1: tell the client to send the body, unless it already started.
+    if head.expectsContinue && head.framing.hasBody && !parser.hasBufferedBytes {
+      slot.sendContinue = true
+    }
+    slots.append(slot)
+    var body: [UInt8] = []
+    if case .contentLength(let n) = head.framing { body.reserveCapacity(n) }
+    incoming = Incoming(seq: seq, head: head, body: body, discard: false)
+  }
+
+  private func finishRequest() {
+    guard let request = incoming else { return }
+    incoming = nil
+    if request.discard { return }
+    let seq = request.seq
+    let full = HTTPRequest(head: request.head, body: request.body, remoteAddress: remoteAddress)
+    if config.inlineHandler {
+      setResponse(seq: seq, response: context.handler(full))
+      return
+    }
+    let handler = context.handler
+    let submitted = context.workers.trySubmit { [self] in
+      let response = handler(full)
+      loop.queue.async { [self] in
+        setResponse(seq: seq, response: response)
+        pump()
+      }
+    }
+    if !submitted {
+      var headers = HTTPHeaders()
+      headers.add(name: "Retry-After", value: String(config.retryAfterSeconds))
+      setResponse(
+        seq: seq,
+        response: .problem(
+          status: 503, detail: "the server is over capacity; retry later", headers: headers))
+    }
+  }
+
+  private func setResponse(seq: Int, response: HTTPResponse) {
+    guard let first = slots.first else { return }
+    let index = seq - first.seq
+    guard index >= 0, index < slots.count, slots[index].seq == seq else { return }
+    slots[index].response = response
+  }
+
+  /// Parse errors are answered as problem documents with the error's status, then the
+  /// connection closes (the stream can no longer be trusted).
+  private func failParse(_ error: HTTPParseError) {
+    acceptingInput = false
+    let response = HTTPResponse.problem(status: error.status, detail: error.reason)
+    if let request = incoming, !request.discard {
+      incoming = nil
+      if let index = slots.firstIndex(where: { $0.seq == request.seq }) {
+        slots[index].response = response
+        slots[index].closeAfter = true
+        slots[index].sendContinue = false
+        return
+      }
+    }
+    incoming = nil
+    appendSyntheticSlot(response)
+  }
+
+  /// A response that belongs to no parsed request (a 408 or a 400 on a broken head).
+  private func appendSyntheticSlot(_ response: HTTPResponse) {
+    let seq = nextSeq
+    nextSeq += 1
+    var slot = Slot(
+      seq: seq, method: "-", target: "-", version: .http1_1, keepAlive: false,
+      requestID: context.nextRequestID(), startNanos: Clock.monotonicNanos())
+    slot.response = response
+    slot.closeAfter = true
+    slots.append(slot)
+  }
+
+  /// `X-Request-ID` from the client when it is a sane token, else a generated one.
+  private func requestID(for head: HTTPRequestHead) -> String {
+    if let given = head.headers.first(name: "X-Request-ID"), given.utf8.count <= 200,
+      !given.isEmpty,
+      given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+    {
+      return given
+    }
+    return context.nextRequestID()
+  }
+
+  // MARK: - Writing
+
+  /// Serialises the answered requests at the head of the line into the output buffer.
+  private func flushSlots() {
+    guard phase == .open else { return }
+    while !slots.isEmpty {
+      if slots[0].sendContinue {
+        out.append(contentsOf: HTTPResponseWriter.continueResponse)
+        slots[0].sendContinue = false
+      }
+      guard let response = slots[0].response else { break }
+      let slot = slots.removeFirst()
+      let isLast =
+        slots.isEmpty && !parser.hasBufferedBytes
+        && (incoming == nil || (incoming!.discard && incoming!.seq == slot.seq))
+      var keepAlive = slot.keepAlive && !slot.closeAfter
+      if keepAlive && isLast && (peerClosed || !acceptingInput || context.isDraining) {
+        // Draining: the last request received gets `Connection: close`, earlier pipelined ones
+        // are still answered normally so none is dropped.
+        keepAlive = false
+      }
+      if keepAlive, let connection = response.headers.first(name: "Connection"),
+        connection.lowercased().contains("close")
+      {
+        keepAlive = false
+      }
+      HTTPResponseWriter.serialize(
+        into: &out,
+        head: HTTPResponseHead(status: response.status, headers: response.headers),
+        body: response.body,
+        requestMethod: slot.method,
+        keepAlive: keepAlive,
+        date: loop.dateCache.current(),
+        requestVersion: slot.version,
+        extraHeader: response.headers.contains("X-Request-ID")
+          ? nil : ("X-Request-ID", slot.requestID))
+      log(slot, response)
+      if !keepAlive {
+        // Nothing after this response will be answered (RFC 9112 section 9.6).
+        phase = .closingAfterWrites
+        acceptingInput = false
+        slots.removeAll()
+        incoming = nil
+        break
+      }
+    }
+  }
+
+  private func log(_ slot: Slot, _ response: HTTPResponse) {
+    guard let logger = context.onRequestLogged else { return }
+    let sentBody = slot.method != "HEAD" && !HTTPStatus.forbidsBody(response.status)
+    let path =
+      slot.target == "-"
+      ? "-" : String(HTTPRequestHead(method: slot.method, target: slot.target).path)
+    logger(
+      HTTPAccessRecord(
+        time: Clock.wallSeconds(), method: slot.method, path: path, status: response.status,
+        bytes: sentBody ? response.body.count : 0,
+        durationSeconds: Double(Clock.monotonicNanos() &- slot.startNanos) / 1e9,
+        requestID: slot.requestID))
+  }
+
+  /// Writes as much as the socket takes: normally everything in one `send` (responses that
+  /// became ready together, pipelined, leave together). The rest waits for the write source.
+  private func writeOut() {
+    guard phase != .closed, outOffset < out.count else { return }
+    if writeSource != nil && !writeSuspended { return }
+    while outOffset < out.count {
+      let n = out.withUnsafeBytes { raw in
+        send(fd, raw.baseAddress! + outOffset, raw.count - outOffset, Int32(MSG_NOSIGNAL))
+      }
+      if n > 0 {
+        outOffset += n
+        lastWriteProgress = Clock.monotonicNanos()
+        continue
+      }
+      let e = errno
+      if n < 0 && e == EINTR { continue }
+      if n < 0 && (e == EAGAIN || e == EWOULDBLOCK) {
+        enableWriteSource()
+        return
+      }
+      // EPIPE, ECONNRESET: the client is gone; only this connection is affected.
+      closeNow()
+      return
+    }
+    if out.capacity > 256 * 1024 {
+      out = []
+    } else {
+      out.removeAll(keepingCapacity: true)
+    }
+    outOffset = 0
+  }
+
+  private func enableWriteSource() {
+    if writeSource == nil {
+      let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
+      source.setEventHandler { [self] in handleWritable() }
+      source.setCancelHandler { [self] in sourceCancelled() }
+      writeSource = source
+      liveSources += 1
+      writeSuspended = true
+    }
+    if writeSuspended, let source = writeSource {
+      writeSuspended = false
+      source.resume()
+    }
+    lastWriteProgress = Clock.monotonicNanos()
+  }
+
+  private func handleWritable() {
+    guard phase != .closed, let source = writeSource else { return }
+    if !writeSuspended {
+      writeSuspended = true
+      source.suspend()
+    }
+    writeOut()
+    pump()
+  }
+
+  private func beginLinger() {
+    if peerClosed {
+      closeNow()
+      return
+    }
+    shutdown(fd, Int32(SHUT_WR))
+    phase = .lingering
+    lingerDeadline = Clock.monotonicNanos() &+ Clock.nanos(config.lingerTimeout)
+    discardInput()
+  }
+
+  // MARK: - Read interest and deadlines
+
+  private func updateReadInterest() {
+    guard let source = readSource else { return }
+    let wantRead: Bool
+    switch phase {
+    case .open: wantRead = !peerClosed && acceptingInput && !isPaused
+    case .lingering: wantRead = true
+    case .closingAfterWrites, .closed: wantRead = false
+    }
+    if wantRead && readSuspended {
+      readSuspended = false
+      source.resume()
+    } else if !wantRead && !readSuspended {
+      readSuspended = true
+      source.suspend()
+    }
+  }
+
+  /// Picks the one time-out that applies now (HTTP.md): writing to a stalled reader, reading a
+  /// body, reading a head once its first byte arrived, or idle between requests.
+  private func updateTimer(now: UInt64) {
+    var kind = TimerKind.none
+    var at = UInt64.max
+    let idle = phase == .open && acceptingInput && slots.isEmpty && incoming == nil && parser.isIdle
+    if !idle { idleSince = 0 }
+    if !(phase == .open && acceptingInput && parser.isReadingHead) { headStart = 0 }
+    switch phase {
+    case .closed:
+      break
+    case .lingering:
+      kind = .linger
+      at = lingerDeadline
+    case .open, .closingAfterWrites:
+      if outOffset < out.count {
+        kind = .write
+        at = lastWriteProgress &+ Clock.nanos(config.writeTimeout)
+      } else if phase == .closingAfterWrites || !acceptingInput || peerClosed {
+        break
+      } else if let request = incoming, !request.discard, parser.isReadingBody {
+        kind = .body
+        at = lastBodyActivity &+ Clock.nanos(config.bodyTimeout)
+      } else if parser.isReadingHead && !isPaused {
+        if headStart == 0 { headStart = now }
+        kind = .head
+        at = headStart &+ Clock.nanos(config.headTimeout)
+      } else if idle {
+        if idleSince == 0 { idleSince = now }
+        kind = .idle
+        at = idleSince &+ Clock.nanos(config.idleTimeout)
+      }
+    }
+    timerKind = kind
+    deadline = at
+  }
+
+  func deadlinePassed(now: UInt64) {
+    guard phase != .closed, now >= deadline else { return }
+    switch timerKind {
+    case .none:
+      deadline = .max
+      return
+    case .idle, .write, .linger:
+      // Idle: close quietly (RFC 9112 section 9.5). Write/linger: the peer stopped reading.
+      closeNow()
+      return
+    case .head:
+      acceptingInput = false
+      appendSyntheticSlot(
+        .problem(status: 408, detail: "the request head was not received in time"))
+    case .body:
+      acceptingInput = false
+      if let request = incoming, let index = slots.firstIndex(where: { $0.seq == request.seq }) {
+        slots[index].response = .problem(
+          status: 408, detail: "the request body was not received in time")
+        slots[index].closeAfter = true
+        slots[index].sendContinue = false
+      } else {
+        appendSyntheticSlot(
+          .problem(status: 408, detail: "the request body was not received in time"))
+      }
+      incoming = nil
+    }
+    pump()
+  }
+}

@@ -1,0 +1,40 @@
+import HTTP1
+
+/// One access-log entry per answered request (HTTP.md "Life cycle").
+public struct HTTPAccessRecord: Sendable {
+  /// Seconds since 1970 when the response was handed to the socket.
+  public var time: Double
+  public var method: String
+  public var path: String
+  public var status: Int
+  /// Body bytes sent (0 for HEAD and for statuses without content).
+  public var bytes: Int
+  /// From the head being parsed to the response being serialised.
+  public var durationSeconds: Double
+  public var requestID: String
+
+  public init(
+    time: Double, method: String, path: String, status: Int, bytes: Int, durationSeconds: Double,
+    requestID: String
+  ) {
+    self.time = time
+    self.method = method
+    self.path = path
+    self.status = status
+    self.bytes = bytes
+    self.durationSeconds = durationSeconds
+    self.requestID = requestID
+  }
+
+  /// The record as one line of JSON (for stdout logging).
+  public var jsonLine: String {
+    var s = "{\"time\":\(time),\"method\":"
+    HTTPResponse.appendJSONString(&s, method)
+    s += ",\"path\":"
+    HTTPResponse.appendJSONString(&s, path)
+    s += ",\"status\":\(status),\"bytes\":\(bytes),\"duration\":\(durationSeconds),\"request_id\":"
+    HTTPResponse.appendJSONString(&s, requestID)
+    s += "}"
+    return s
+  }
+}

@@ -1,0 +1,216 @@
+import Dispatch
+import Glibc
+import HTTP1
+import Synchronization
+
+/// An HTTP/1.1 server on non-blocking sockets and Dispatch (HTTP.md "Shape").
+///
+/// One accept source on its own queue; accepted sockets are spread over a few event-loop queues
+/// (no thread per connection); handlers run on a bounded worker pool (or inline on the loop).
+public final class HTTPServer: Sendable {
+  /// Dispatch sources are thread-safe objects the Linux overlay does not mark `Sendable`.
+  private struct SourceBox<Source>: @unchecked Sendable {
+    var source: Source?
+  }
+
+  private struct State: ~Copyable {
+    var acceptSource = SourceBox<DispatchSourceRead>(source: nil)
+    var started = false
+    var listenFD: Int32 = -1
+    var graceTimer = SourceBox<DispatchSourceTimer>(source: nil)
+  }
+
+  public let configuration: HTTPServerConfiguration
+  private let context: ServerContext
+  private let loops: [EventLoop]
+  private let acceptQueue = DispatchQueue(label: "http.accept", qos: .userInitiated)
+  private let state = Mutex(State())
+
+  /// - Parameters:
+  ///   - headHandler: called on the event loop as soon as a head is parsed. Return a response to
+  ///     answer without reading the body (404, 405, 413, 415 for an `Expect: 100-continue`
+  ///     request...); the connection is then closed after it unless the body is empty. Return nil
+  ///     to go on: `100 Continue` is sent if expected, and the body is read. Must be quick.
+  ///   - handler: the application; runs on the worker pool (or inline, see
+  ///     ``HTTPServerConfiguration/inlineHandler``).
+  ///   - onRequestLogged: one call per response, on the event loop.
+  public init(
+    configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+    headHandler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)? = nil
+  ) {
+    self.configuration = configuration
+    context = ServerContext(
+      configuration: configuration, headHandler: headHandler, handler: handler,
+      onRequestLogged: onRequestLogged)
+    loops = (0..<max(1, configuration.eventLoopCount)).map { EventLoop(index: $0) }
+  }
+
+  deinit {
+    shutdownNow()
+  }
+
+  /// Binds, listens and starts accepting. Returns the bound port (useful with port 0).
+  @discardableResult
+  public func start() throws -> Int {
+    // A peer that resets while we write must not kill the process (MSG_NOSIGNAL covers send;
+    // this covers everything else).
+    signal(SIGPIPE, SIG_IGN)
+    let openFileLimit = Socket.raiseOpenFileLimit()
+    // Room for the listener, stdio, log files and the like.
+    let allowed = max(1, openFileLimit - 64)
+    if configuration.maxConnections > allowed {
+      context.connectionCap.store(allowed, ordering: .releasing)
+      print(
+        "HTTPServer: open-file limit \(openFileLimit) allows \(allowed) connections; maxConnections lowered from \(configuration.maxConnections)"
+      )
+    }
+    let (fd, port) = try Socket.listen(
+      host: configuration.host, port: configuration.port, backlog: 4096)
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: acceptQueue)
+    source.setEventHandler { [context, loops] in
+      Self.acceptConnections(listenFD: fd, context: context, loops: loops)
+    }
+    source.setCancelHandler { Glibc.close(fd) }
+    let box = SourceBox(source: source)
+    let alreadyStarted = state.withLock { s -> Bool in
+      if s.started { return true }
+      s.started = true
+      s.acceptSource = box
+      s.listenFD = fd
+      return false
+    }
+    if alreadyStarted {
+      Glibc.close(fd)
+      throw SocketError(call: "start (already started)", code: EALREADY)
+    }
+    let c = configuration
+    let sweepInterval = min(
+      0.25, max(0.005, min(c.idleTimeout, c.headTimeout, c.bodyTimeout, c.lingerTimeout) / 8))
+    for loop in loops { loop.startSweeping(interval: sweepInterval) }
+    if !configuration.inlineHandler { context.workers.start() }
+    source.resume()
+    return port
+  }
+
+  private static func acceptConnections(
+    listenFD: Int32, context: ServerContext, loops: [EventLoop], finalPass: Bool = false
+  ) {
+    // Bounded per event so a flood of connects cannot monopolise this queue; the source fires
+    // again while the backlog is non-empty. The final pass of a drain empties the backlog.
+    for _ in 0..<(finalPass ? 4096 : 256) {
+      var storage = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let fd = withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          accept(listenFD, $0, &length)
+        }
+      }
+      if fd < 0 {
+        let e = errno
+        if e == EINTR || e == ECONNABORTED { continue }
+        if e == EMFILE || e == ENFILE {
+          // Out of descriptors: back off briefly instead of spinning on a readable listener.
+          usleep(10_000)
+        }
+        return
+      }
+      // At the cap: accept and close at once, so the client learns quickly and the backlog
+      // does not fill; existing connections are untouched. While draining, a connection that
+      // was already waiting is taken in: it is answered if it sent a request, else closed.
+      if context.openConnections.load(ordering: .relaxed)
+        >= context.connectionCap.load(ordering: .relaxed)
+      {
+        Glibc.close(fd)
+        continue
+      }
+      context.openConnections.add(1, ordering: .acquiringAndReleasing)
+      Socket.prepareAccepted(fd)
+      let loop = loops[context.nextLoop.add(1, ordering: .relaxed).oldValue % loops.count]
+      let connection = Connection(
+        fd: fd, loop: loop, context: context, remoteAddress: Socket.address(of: storage))
+      loop.queue.async {
+        loop.register(connection)
+        connection.start()
+      }
+    }
+  }
+
+  public var isDraining: Bool { context.isDraining }
+
+  public var openConnections: Int { context.openConnections.load(ordering: .acquiring) }
+
+  /// The connection cap in force (the configured one, lowered to the open-file limit).
+  public var maxConnections: Int { context.connectionCap.load(ordering: .acquiring) }
+
+  /// Stops accepting, closes idle connections, answers every request already (partly) received
+  /// (the last one on each connection with `Connection: close`), then the server is stopped.
+  /// Connections still open after the grace period are closed.
+  public func beginDrain() {
+    guard
+      context.draining.compareExchange(
+        expected: false, desired: true, ordering: .acquiringAndReleasing
+      )
+      .exchanged
+    else { return }
+    // Connections that completed their handshake before the signal sit in the listen backlog,
+    // possibly with a whole request already sent: take them in (up to the cap) so that the drain
+    // answers them instead of the kernel resetting them when the listener closes.
+    let listenFD = state.withLock { s -> Int32 in s.acceptSource.source == nil ? -1 : s.listenFD }
+    if listenFD >= 0 {
+      acceptQueue.sync { [context, loops] in
+        Self.acceptConnections(listenFD: listenFD, context: context, loops: loops, finalPass: true)
+      }
+    }
+    stopAccepting()
+    for loop in loops { loop.drain() }
+    let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
+    timer.schedule(deadline: .now() + configuration.drainGracePeriod)
+    timer.setEventHandler { [loops] in
+      for loop in loops { loop.closeAll() }
+    }
+    let timerBox = SourceBox(source: timer)
+    state.withLock { $0.graceTimer = timerBox }
+    timer.resume()
+    context.signalStoppedIfIdle()
+  }
+
+  /// Waits until every connection is gone after ``beginDrain()`` or ``shutdownNow()``.
+  /// Returns false on time-out.
+  public func waitUntilStopped(timeout: Double) -> Bool {
+    if context.stopped.wait(timeout: .now() + timeout) == .timedOut { return false }
+    context.stopped.signal()  // let other waiters through too
+    stopBackgroundWork()
+    return true
+  }
+
+  /// Stops accepting and closes every connection without answering.
+  public func shutdownNow() {
+    context.draining.store(true, ordering: .releasing)
+    stopAccepting()
+    for loop in loops { loop.closeAll() }
+    context.signalStoppedIfIdle()
+    stopBackgroundWork()
+  }
+
+  private func stopAccepting() {
+    let box = state.withLock { s -> SourceBox<DispatchSourceRead> in
+      let box = s.acceptSource
+      s.acceptSource = SourceBox(source: nil)
+      return box
+    }
+    box.source?.cancel()
+  }
+
+  private func stopBackgroundWork() {
+    let box = state.withLock { s -> SourceBox<DispatchSourceTimer> in
+      let box = s.graceTimer
+      s.graceTimer = SourceBox(source: nil)
+      return box
+    }
+    box.source?.cancel()
+    for loop in loops { loop.stopSweeping() }
+    context.workers.stop()
+  }
+}

@@ -1,0 +1,55 @@
+import Glibc
+import HTTP1
+
+/// Server settings; defaults are HTTP.md's "Limits and time-outs". Times are in seconds.
+public struct HTTPServerConfiguration: Sendable {
+  /// Numeric address or name to bind: "127.0.0.1", "0.0.0.0", "::1", "::", "localhost".
+  public var host: String = "127.0.0.1"
+  /// 0 picks a free port; ``HTTPServer/start()`` returns the one bound.
+  public var port: Int = 8080
+  public var limits: HTTPParserLimits = HTTPParserLimits()
+  /// Fresh connection or between requests, until a request's first byte: close quietly.
+  public var idleTimeout: Double = 60
+  /// Whole head once its first byte arrived (slowloris): 408 and close.
+  public var headTimeout: Double = 10
+  /// Between body bytes: 408 and close.
+  public var bodyTimeout: Double = 10
+  /// A client that stops reading our responses for this long is disconnected.
+  public var writeTimeout: Double = 30
+  /// After a response with `Connection: close`, how long unread request bytes are drained so the
+  /// kernel does not reset the connection before the client has read the response.
+  public var lingerTimeout: Double = 2
+  /// At the cap, new sockets are accepted and closed at once. Lowered at start to what the
+  /// open-file limit allows.
+  public var maxConnections: Int = 4096
+  /// Handler work queued beyond the busy workers; beyond it: 503 with `Retry-After`.
+  public var maxQueuedRequests: Int = 256
+  /// Requests received but not yet answered on one connection; at the cap the connection is not
+  /// read until answers drain.
+  public var maxPipelinedRequests: Int = 16
+  /// Serialised but unsent response bytes on one connection before reading is paused.
+  public var maxPendingOutputBytes: Int = 1 << 20
+  /// After ``HTTPServer/beginDrain()``, connections still open after this are closed.
+  public var drainGracePeriod: Double = 10
+  /// Threads running the handler (unless ``inlineHandler``).
+  public var workerCount: Int = HTTPServerConfiguration.activeProcessorCount
+  /// Serial queues the connections are spread over.
+  public var eventLoopCount: Int = HTTPServerConfiguration.activeProcessorCount
+  /// Run the handler directly on the connection's event-loop queue: no queue hops, for handlers
+  /// that are quick and never block (health checks, small computations). The 503 queue limit
+  /// does not apply then.
+  public var inlineHandler: Bool = false
+  /// `Retry-After` seconds sent with 503.
+  public var retryAfterSeconds: Int = 1
+
+  public init() {}
+
+  public init(host: String = "127.0.0.1", port: Int = 8080) {
+    self.host = host
+    self.port = port
+  }
+
+  public static var activeProcessorCount: Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+  }
+}

@@ -1,0 +1,78 @@
+import Dispatch
+import Glibc
+import HTTP1
+import Synchronization
+
+/// What every connection shares with the server: settings, handlers, the worker pool and the
+/// counters behind `openConnections` and the drain. Kept apart from ``HTTPServer`` so
+/// connections never hold the server itself.
+final class ServerContext: Sendable {
+  let configuration: HTTPServerConfiguration
+  let headHandler: @Sendable (HTTPRequestHead) -> HTTPResponse?
+  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)?
+  let workers: WorkerPool
+
+  let openConnections = Atomic<Int>(0)
+  /// The configured cap, lowered at start to what the open-file limit allows.
+  let connectionCap: Atomic<Int>
+  /// Round-robin cursor over the event loops.
+  let nextLoop = Atomic<Int>(0)
+  let draining = Atomic<Bool>(false)
+  private let stoppedSignalled = Atomic<Bool>(false)
+  let stopped = DispatchSemaphore(value: 0)
+
+  /// Generated request ids: a per-process random prefix plus a counter (unique enough for logs,
+  /// and short enough to stay an inline small string).
+  private let requestIDPrefix: String
+  private let requestCounter = Atomic<UInt64>(0)
+
+  init(
+    configuration: HTTPServerConfiguration,
+    headHandler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse?,
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)?
+  ) {
+    self.configuration = configuration
+    self.headHandler = headHandler
+    self.handler = handler
+    self.onRequestLogged = onRequestLogged
+    self.connectionCap = Atomic(configuration.maxConnections)
+    self.workers = WorkerPool(
+      threads: configuration.workerCount, maxQueued: configuration.maxQueuedRequests)
+    let seed = UInt64.random(in: 0...UInt64.max)
+    let hex = String(seed & 0xFFFF, radix: 16)
+    requestIDPrefix = String(repeating: "0", count: 4 - hex.count) + hex + "-"
+  }
+
+  var isDraining: Bool { draining.load(ordering: .acquiring) }
+
+  func nextRequestID() -> String {
+    var n = requestCounter.add(1, ordering: .relaxed).newValue
+    // Hand-rolled hex: this runs for every request without an X-Request-ID.
+    var digits: [UInt8] = []
+    digits.reserveCapacity(16)
+    repeat {
+      let d = UInt8(truncatingIfNeeded: n & 0xF)
+      digits.append(d < 10 ? 48 + d : 87 + d)
+      n >>= 4
+    } while n > 0
+    digits.reverse()
+    return requestIDPrefix + String(decoding: digits, as: UTF8.self)
+  }
+
+  func connectionClosed() {
+    let left = openConnections.subtract(1, ordering: .acquiringAndReleasing).newValue
+    if left == 0 && isDraining { signalStoppedIfIdle() }
+  }
+
+  func signalStoppedIfIdle() {
+    guard isDraining, openConnections.load(ordering: .acquiring) == 0 else { return }
+    if stoppedSignalled.compareExchange(
+      expected: false, desired: true, ordering: .acquiringAndReleasing
+    )
+    .exchanged {
+      stopped.signal()
+    }
+  }
+}

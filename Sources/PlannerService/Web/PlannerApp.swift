@@ -1,0 +1,229 @@
+import HTTP1
+import TransitionEngine
+
+/// The HTTP application: routes, the status precedence of API.md, caching headers, CORS.
+public final class PlannerApp: Sendable {
+  public let configuration: PlannerAppConfiguration
+  public let metrics: Metrics
+  public let status: ServerStatus
+  let service: PlanningService
+  let cache: ResponseCache
+  let stylesBody: [UInt8]
+
+  public init(
+    configuration: PlannerAppConfiguration = .init(), metrics: Metrics = Metrics(),
+    status: ServerStatus = ServerStatus()
+  ) {
+    self.configuration = configuration
+    self.metrics = metrics
+    self.status = status
+    service = PlanningService(limits: configuration.limits)
+    cache = ResponseCache(
+      maximumEntries: configuration.cacheEntries, maximumBytes: configuration.cacheBytes)
+    stylesBody = StylesDocument.json()
+  }
+
+  static let vary = "Accept, Origin, Accept-Encoding"
+
+  // MARK: - Checks that need only the head (answered before the body is read)
+
+  /// 404, 405, 413, 415 and 406 in API.md's order, or nil when the request may go on.
+  public func headCheck(_ head: HTTPRequestHead) -> HTTPResponse? {
+    guard let route = Route(path: head.path) else {
+      return problem(
+        404, "/problems/not-found", "Not found", "no resource at \(head.path)", head: head)
+    }
+    guard route.methods.contains(head.method) else {
+      var r = problem(
+        405, "/problems/method-not-allowed", "Method not allowed",
+        "\(head.method) is not allowed on \(route.rawValue); allowed: \(route.methods.joined(separator: ", "))",
+        head: head)
+      r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
+      return r
+    }
+    if head.method == "OPTIONS" { return nil }
+    if case .contentLength(let n) = head.framing, n > configuration.maximumBodyBytes {
+      return problem(
+        413, "/problems/body-too-large", "Content too large",
+        "the body is \(n) bytes; the limit is \(configuration.maximumBodyBytes)", head: head)
+    }
+    if route.takesBody(head.method),
+      !MediaType.isAcceptableJSONBody(head.headers.first(name: "Content-Type"))
+    {
+      let given = head.headers.first(name: "Content-Type").map { "'\($0)'" } ?? "missing"
+      return problem(
+        415, "/problems/unsupported-media-type", "Unsupported media type",
+        "Content-Type is \(given); send application/json (UTF-8)", head: head)
+    }
+    let (type, subtype) = producedType(route)
+    if !MediaType.accepts(head.headers["Accept"], type: type, subtype: subtype) {
+      return problem(
+        406, "/problems/not-acceptable", "Not acceptable",
+        "\(route.rawValue) produces \(type)/\(subtype); the Accept header excludes it", head: head)
+    }
+    return nil
+  }
+
+  func producedType(_ route: Route) -> (String, String) {
+    switch route {
+    case .metrics: ("text", "plain")
+    case .openapi: ("application", "yaml")
+    default: ("application", "json")
+    }
+  }
+
+  // MARK: - Handling
+
+  public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    let head = request.head
+    if let early = headCheck(head) { return early }
+    let route = Route(path: head.path)!
+    if head.method == "OPTIONS" { return preflight(route, head) }
+    switch route {
+    case .plans:
+      return head.method == "POST" ? postPlan(request) : getPlan(head)
+    case .styles:
+      return respond(200, "application/json", stylesBody, head: head)
+    case .healthz:
+      return respond(200, "application/json", Array(#"{"status":"ok"}"#.utf8), head: head)
+    case .readyz:
+      if status.isDraining {
+        var r = respond(503, "application/json", Array(#"{"status":"draining"}"#.utf8), head: head)
+        r.headers.add(name: "Retry-After", value: "1")
+        return r
+      }
+      return respond(200, "application/json", Array(#"{"status":"ready"}"#.utf8), head: head)
+    case .metrics:
+      return respond(
+        200, "text/plain; version=0.0.4; charset=utf-8",
+        Array(metrics.exposition(openConnections: status.openConnections).utf8), head: head)
+    case .openapi:
+      return respond(200, "application/yaml", Array(OpenAPIDocument.text.utf8), head: head)
+    }
+  }
+
+  func postPlan(_ request: HTTPRequest) -> HTTPResponse {
+    let head = request.head
+    switch planResponse(request.body) {
+    case .failure(let p):
+      return problem(p, head: head)
+    case .success(let (entry, canonical)):
+      // RFC 9110 13.1.2: on methods other than GET/HEAD a matching If-None-Match fails.
+      if ETag.matches(head.headers["If-None-Match"], entry.etag) {
+        var r = problem(
+          412, "/problems/precondition-failed", "Precondition failed",
+          "If-None-Match matches the current plan \(entry.etag)", head: head)
+        r.headers.add(name: "ETag", value: entry.etag)
+        return r
+      }
+      var r = planHeaders(respond(200, "application/json", entry.body, head: head), entry)
+      r.headers.add(
+        name: "Content-Location", value: "/v1/plans?request=" + QueryString.encode(canonical))
+      return r
+    }
+  }
+
+  func getPlan(_ head: HTTPRequestHead) -> HTTPResponse {
+    guard let query = head.query, let parameter = QueryString.value(of: "request", in: query) else {
+      return problem(
+        400, "/problems/missing-parameter", "Missing query parameter",
+        "GET /v1/plans needs ?request= with the plan request as URL-encoded JSON", head: head)
+    }
+    guard case .success(let body) = parameter else {
+      return problem(
+        400, "/problems/malformed-query", "Malformed query",
+        "a percent escape in the query is not two hex digits",
+        head: head)
+    }
+    switch planResponse(body) {
+    case .failure(let p):
+      return problem(p, head: head)
+    case .success(let (entry, _)):
+      if ETag.matches(head.headers["If-None-Match"], entry.etag) {
+        return planHeaders(respond(304, nil, [], head: head), entry)
+      }
+      return planHeaders(respond(200, "application/json", entry.body, head: head), entry)
+    }
+  }
+
+  /// Decode, validate, then the cached or freshly encoded plan and the canonical request.
+  func planResponse(_ body: [UInt8]) -> Result<(ResponseCache.Entry, [UInt8]), Problem> {
+    let request: PlanRequest
+    switch service.decodePlanRequest(body) {
+    case .failure(let p): return .failure(p)
+    case .success(let r): request = r
+    }
+    let canonical = CanonicalRequest.json(request)
+    if let hit = cache.get(canonical) {
+      metrics.recordCache(hit: true)
+      metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
+      return .success((hit, canonical))
+    }
+    metrics.recordCache(hit: false)
+    switch service.plan(request) {
+    case .failure(let p): return .failure(p)
+    case .success(let plan):
+      let bytes = PlanEncoder.encode(plan)
+      let entry = ResponseCache.Entry(body: bytes, etag: ETag.of(bytes))
+      cache.put(canonical, entry)
+      metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
+      return .success((entry, canonical))
+    }
+  }
+
+  func planHeaders(_ response: HTTPResponse, _ entry: ResponseCache.Entry) -> HTTPResponse {
+    var r = response
+    r.headers.add(name: "ETag", value: entry.etag)
+    r.headers.add(name: "Cache-Control", value: "public, max-age=86400")
+    return r
+  }
+
+  func preflight(_ route: Route, _ head: HTTPRequestHead) -> HTTPResponse {
+    var r = respond(204, nil, [], head: head)
+    r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
+    if allowedOrigin(head) != nil, head.headers.contains("Access-Control-Request-Method") {
+      r.headers.add(
+        name: "Access-Control-Allow-Methods", value: route.methods.joined(separator: ", "))
+      let requested = head.headers.first(name: "Access-Control-Request-Headers")
+      r.headers.add(
+        name: "Access-Control-Allow-Headers",
+        value: requested ?? "Content-Type, Accept, If-None-Match, X-Request-ID")
+      r.headers.add(name: "Access-Control-Max-Age", value: String(configuration.corsMaxAge))
+    }
+    return r
+  }
+
+  // MARK: - Response building
+
+  func allowedOrigin(_ head: HTTPRequestHead) -> String? {
+    guard let origin = head.headers.first(name: "Origin") else { return nil }
+    if configuration.allowedOrigins.contains("*") { return "*" }
+    return configuration.allowedOrigins.contains(origin) ? origin : nil
+  }
+
+  func respond(_ status: Int, _ contentType: String?, _ body: [UInt8], head: HTTPRequestHead)
+    -> HTTPResponse
+  {
+    var headers = HTTPHeaders()
+    headers.reserveCapacity(8)
+    if let contentType { headers.add(name: "Content-Type", value: contentType) }
+    headers.add(name: "Vary", value: Self.vary)
+    if let origin = allowedOrigin(head) {
+      headers.add(name: "Access-Control-Allow-Origin", value: origin)
+      headers.add(name: "Access-Control-Expose-Headers", value: "ETag, X-Request-ID, Retry-After")
+    }
+    return HTTPResponse(status: status, headers: headers, body: body)
+  }
+
+  func problem(_ p: Problem, head: HTTPRequestHead) -> HTTPResponse {
+    respond(p.status, Problem.contentType, p.encoded(), head: head)
+  }
+
+  func problem(
+    _ status: Int, _ type: String, _ title: String, _ detail: String, head: HTTPRequestHead
+  )
+    -> HTTPResponse
+  {
+    problem(Problem(status: status, type: type, title: title, detail: detail), head: head)
+  }
+}

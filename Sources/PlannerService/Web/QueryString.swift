@@ -1,0 +1,68 @@
+/// `application/x-www-form-urlencoded` query strings, as `curl -G --data-urlencode` writes them.
+public enum QueryString {
+  /// The decoded value of the first parameter `name`, or nil when absent. `+` is a space.
+  /// Returns `.failure` for a malformed percent escape (with its offset in the query).
+  public static func value(of name: String, in query: Substring) -> Result<[UInt8], Malformed>? {
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard case .success(let key) = decode(kv[0]), key == Array(name.utf8) else { continue }
+      return kv.count == 2 ? decode(kv[1]) : .success([])
+    }
+    return nil
+  }
+
+  public struct Malformed: Error, Sendable {
+    public var offset: Int
+  }
+
+  public static func decode(_ text: Substring) -> Result<[UInt8], Malformed> {
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      let b = bytes[i]
+      if b == UInt8(ascii: "%") {
+        guard i + 2 < bytes.count, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) else {
+          return .failure(Malformed(offset: i))
+        }
+        out.append(h << 4 | l)
+        i += 3
+      } else {
+        out.append(b == UInt8(ascii: "+") ? 0x20 : b)
+        i += 1
+      }
+    }
+    return .success(out)
+  }
+
+  /// Percent-encodes everything but RFC 3986 unreserved characters.
+  public static func encode(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count * 2)
+    for b in bytes {
+      switch b {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+        UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        out.append(b)
+      default:
+        out.append(UInt8(ascii: "%"))
+        out.append(digits[Int(b >> 4)])
+        out.append(digits[Int(b & 0xF)])
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func hex(_ b: UInt8) -> UInt8? {
+    switch b {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): b - 0x30
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): b - 0x61 + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): b - 0x41 + 10
+    default: nil
+    }
+  }
+}

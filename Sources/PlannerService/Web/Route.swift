@@ -1,0 +1,39 @@
+/// The paths the service answers, with the methods each allows. HEAD is allowed wherever GET
+/// is, OPTIONS everywhere (CORS preflight).
+public enum Route: String, Sendable, CaseIterable {
+  case plans = "/v1/plans"
+  case styles = "/v1/styles"
+  case healthz = "/healthz"
+  case readyz = "/readyz"
+  case metrics = "/metrics"
+  case openapi = "/openapi.yaml"
+
+  public init?(path: Substring) {
+    // A trailing slash names the same resource for clients that add one.
+    var p = path
+    if p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+    guard let route = Route(rawValue: String(p)) else { return nil }
+    self = route
+  }
+
+  public var methods: [String] {
+    switch self {
+    case .plans: ["GET", "HEAD", "POST", "OPTIONS"]
+    default: ["GET", "HEAD", "OPTIONS"]
+    }
+  }
+
+  /// The label used in metrics: the path itself, so cardinality stays bounded.
+  public var label: String { rawValue }
+
+  /// Whether a request to this route with `method` carries a JSON body.
+  public func takesBody(_ method: String) -> Bool { method == "POST" }
+
+  /// Whether the route's successful answer is JSON (406 applies), as opposed to text.
+  public var producesJSON: Bool {
+    switch self {
+    case .plans, .styles, .healthz, .readyz: true
+    case .metrics, .openapi: false
+    }
+  }
+}

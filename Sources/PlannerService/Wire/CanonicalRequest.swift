@@ -1,0 +1,98 @@
+import TransitionEngine
+
+/// The canonical JSON text of a validated plan request: fixed key order, only the fields the
+/// style reads, numbers in API.md's format. Equal requests (whatever their key order, spacing or
+/// ignored fields) have equal canonical text, so it keys the response cache and forms the
+/// canonical `GET /v1/plans?request=...` URL.
+public enum CanonicalRequest {
+  public static func json(_ r: PlanRequest) -> [UInt8] {
+    var w = JSONWriter(capacity: 256)
+    w.raw("{\"style\":")
+    w.string(r.style)
+    w.raw(",\"operation\":")
+    w.string(r.operation.rawValue)
+    w.raw(",\"container\":")
+    PlanEncoder.writeSize(r.scene.container, &w)
+    let inputs = StyleRegistry.style(named: r.style)?.requiredInputs ?? []
+    if inputs.contains(.source), let s = r.scene.source {
+      w.raw(",\"source\":")
+      PlanEncoder.writeRect(s, &w)
+    }
+    if inputs.contains(.destination), let d = r.scene.destination {
+      w.raw(",\"destination\":")
+      PlanEncoder.writeRect(d, &w)
+    }
+    if r.style == CartSheetStyle().name {
+      let o = r.scene.options
+      w.raw(",\"options\":{\"tilt\":")
+      w.number(o.tilt)
+      w.raw(",\"scale\":{\"x\":")
+      w.number(o.scaleX)
+      w.raw(",\"y\":")
+      w.number(o.scaleY)
+      w.raw("}")
+      if let p = o.perspective {
+        w.raw(",\"perspective\":")
+        w.number(p)
+      }
+      w.raw("}")
+    }
+    if r.timing != TimingSpec() {
+      w.raw(",\"timing\":{")
+      var first = true
+      if let d = r.timing.duration {
+        w.raw("\"duration\":")
+        w.number(d)
+        first = false
+      }
+      if let c = r.timing.curve {
+        if !first { w.raw(",") }
+        w.raw("\"curve\":")
+        writeCurve(c, &w)
+      }
+      w.raw("}")
+    }
+    w.raw(",\"frameRate\":")
+    w.integer(Int64(r.frameRate))
+    w.raw("}")
+    return w.bytes
+  }
+
+  static func writeCurve(_ c: CurveSpec, _ w: inout JSONWriter) {
+    w.raw("{\"type\":")
+    w.string(c.typeName)
+    func field(_ name: StaticString, _ v: Double?) {
+      guard let v else { return }
+      w.raw(",")
+      w.key(name)
+      w.number(v)
+    }
+    switch c {
+    case .linear, .easeIn, .easeOut, .easeInOut, .default: break
+    case .cubicBezier(let x1, let y1, let x2, let y2):
+      field("x1", x1)
+      field("y1", y1)
+      field("x2", x2)
+      field("y2", y2)
+    case .spring(let ratio, let v):
+      field("dampingRatio", ratio)
+      field("initialVelocity", v)
+    case .springPhysics(let m, let k, let d, let v, let allow):
+      field("mass", m)
+      field("stiffness", k)
+      field("damping", d)
+      field("initialVelocity", v)
+      if let allow {
+        w.raw(",\"allowOverdamping\":")
+        w.bool(allow)
+      }
+    case .springResponse(let r, let ratio):
+      field("response", r)
+      field("dampingRatio", ratio)
+    case .springBounce(let d, let b):
+      field("duration", d)
+      field("bounce", b)
+    }
+    w.raw("}")
+  }
+}

@@ -1,0 +1,83 @@
+import Dispatch
+import HTTP1
+import HTTPServer
+import PlannerService
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `transition-planner serve`: the HTTP service, until SIGTERM or SIGINT drains it.
+enum ServeCommand {
+  static func run(_ arguments: [String]) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      IO.out(ServeOptions.help)
+      return 0
+    }
+    let options: ServeOptions
+    switch ServeOptions.parse(arguments, environment: ServeOptions.processEnvironment) {
+    case .failure(let f):
+      IO.err("transition-planner serve: \(f.message)\n\n" + ServeOptions.help)
+      return 64
+    case .success(let o): options = o
+    }
+
+    let status = ServerStatus()
+    let metrics = Metrics()
+    let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
+    let log = options.accessLog
+    let server = HTTPServer(
+      configuration: options.server,
+      headHandler: { head in app.headCheck(head) },
+      handler: { request in app.handle(request) },
+      onRequestLogged: { record in
+        metrics.recordRequest(
+          path: record.path, method: record.method, status: record.status,
+          duration: record.durationSeconds)
+        if log { AccessLog.write(record.jsonLine) }
+      })
+    status.connect(draining: { server.isDraining }, connections: { server.openConnections })
+
+    // Signals become events on a queue rather than asynchronous handlers.
+    signal(SIGTERM, SIG_IGN)
+    signal(SIGINT, SIG_IGN)
+    let signalQueue = DispatchQueue(label: "signals")
+    var sources: [DispatchSourceSignal] = []
+    for sig in [SIGTERM, SIGINT] {
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: signalQueue)
+      source.setEventHandler {
+        AccessLog.write("{\"event\":\"draining\",\"signal\":\(sig)}")
+        server.beginDrain()
+        let clean = server.waitUntilStopped(timeout: options.server.drainGracePeriod + 1)
+        AccessLog.write("{\"event\":\"stopped\",\"clean\":\(clean)}")
+        exit(0)
+      }
+      source.resume()
+      sources.append(source)
+    }
+    let port: Int
+    do {
+      port = try server.start()
+    } catch {
+      IO.err(
+        "transition-planner serve: cannot listen on \(options.server.host):\(options.server.port): \(error)\n"
+      )
+      return 69
+    }
+    AccessLog.write(
+      "{\"event\":\"listening\",\"host\":\"\(options.server.host)\",\"port\":\(port),\"maxConnections\":\(server.maxConnections)}"
+    )
+
+    withExtendedLifetime(sources) { dispatchMain() }
+  }
+}
+
+/// Log lines on stdout, one write per line so lines from several threads never interleave.
+enum AccessLog {
+  static func write(_ line: String) {
+    var bytes = Array(line.utf8)
+    bytes.append(0x0A)
+    IO.write(bytes, fd: 1)
+  }
+
+}

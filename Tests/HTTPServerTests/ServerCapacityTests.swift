@@ -1,0 +1,131 @@
+import Foundation
+import Glibc
+import HTTP1
+import HTTPServer
+import TestSupport
+import XCTest
+
+/// Connection cap, many idle connections, pipelining depth, handler queue bound.
+final class ServerCapacityTests: ServerTestCase {
+  // HTTP.md: 1,000 idle keep-alive connections cost little and no threads; a new client is
+  // still served promptly.
+  func testThousandIdleKeepAliveConnections() throws {
+    raiseOpenFileLimit()
+    let (server, port) = try startServer()
+    let threadsBefore = processThreadCount()
+    var idle: [RawClient] = []
+    for i in 0..<1000 {
+      let client = try RawClient(port: port)
+      if i % 100 == 0 {
+        // Some of them have served a request and sit between requests.
+        client.send(get("/warm"))
+        XCTAssertEqual(try client.readResponse().status, 200)
+      }
+      idle.append(client)
+    }
+    XCTAssertTrue(eventually { server.openConnections == 1000 }, "open: \(server.openConnections)")
+    let threadsAfter = processThreadCount()
+    XCTAssertLessThan(threadsAfter - threadsBefore, 20, "connections must not cost threads")
+
+    let start = Date()
+    let fresh = try RawClient(port: port)
+    fresh.send(get("/fresh"))
+    XCTAssertEqual(try fresh.readResponse().text, "GET /fresh")
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1.0)
+    // And an old one still works.
+    idle[500].send(get("/old"))
+    XCTAssertEqual(try idle[500].readResponse().text, "GET /old")
+  }
+
+  // HTTP.md: at the cap, new sockets are accepted and closed at once; existing ones keep working.
+  func testConnectionCap() throws {
+    let (server, port) = try startServer(configure: { $0.maxConnections = 5 })
+    var clients: [RawClient] = []
+    for i in 0..<5 {
+      let client = try RawClient(port: port)
+      client.send(get("/\(i)"))
+      XCTAssertEqual(try client.readResponse().status, 200)
+      clients.append(client)
+    }
+    XCTAssertEqual(server.openConnections, 5)
+    let sixth = try RawClient(port: port)
+    sixth.send(get("/six"))
+    let start = Date()
+    XCTAssertTrue(sixth.waitForClose(timeout: 2))
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    XCTAssertEqual(sixth.bufferedByteCount, 0)
+    for (i, client) in clients.enumerated() {
+      client.send(get("/again\(i)"))
+      XCTAssertEqual(try client.readResponse().text, "GET /again\(i)")
+    }
+    // A slot freed by a closing client is usable again.
+    clients.removeLast()
+    XCTAssertTrue(eventually { server.openConnections == 4 })
+    let replacement = try RawClient(port: port)
+    replacement.send(get("/replacement"))
+    XCTAssertEqual(try replacement.readResponse().status, 200)
+  }
+
+  // HTTP.md: at the pipelining depth limit the connection is not read until answers drain;
+  // many pipelined requests are still all answered, in order.
+  func testPipelineDepthLimitStillAnswersAllInOrder() throws {
+    let inFlight = Counter()
+    let maxSeen = Recorder<Int>()
+    let (_, port) = try startServer(
+      configure: {
+        $0.maxPipelinedRequests = 4
+        $0.workerCount = 2
+      },
+      handler: { request in
+        inFlight.increment()
+        maxSeen.append(inFlight.count)
+        return ServerTestCase.echo(request)
+      })
+    let client = try RawClient(port: port)
+    let count = 300
+    var all = ""
+    for i in 0..<count { all += get("/\(i)") }
+    client.send(all)
+    for i in 0..<count {
+      XCTAssertEqual(try client.readResponse().text, "GET /\(i)")
+    }
+  }
+
+  // HTTP.md: handler work beyond the workers and the queue bound is refused 503 with
+  // Retry-After at once.
+  func testQueueFullGets503() throws {
+    let release = DispatchSemaphore(value: 0)
+    let entered = DispatchSemaphore(value: 0)
+    let (_, port) = try startServer(
+      configure: {
+        $0.workerCount = 1
+        $0.maxQueuedRequests = 1
+      },
+      handler: { request in
+        if request.head.path == "/block" {
+          entered.signal()
+          release.wait()
+        }
+        return ServerTestCase.echo(request)
+      })
+    let running = try RawClient(port: port)
+    running.send(get("/block"))
+    XCTAssertEqual(entered.wait(timeout: .now() + 5), .success)
+    let queued = try RawClient(port: port)
+    queued.send(get("/block"))
+    usleep(200_000)
+    let refused = try RawClient(port: port)
+    refused.send(get("/block"))
+    let response = try refused.readResponse(timeout: 2)
+    XCTAssertEqual(response.status, 503)
+    XCTAssertEqual(response.header("Retry-After"), "1")
+    XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+    release.signal()
+    release.signal()
+    XCTAssertEqual(try running.readResponse().status, 200)
+    XCTAssertEqual(try queued.readResponse().status, 200)
+    // The refused connection stays usable once there is room.
+    refused.send(get("/ok"))
+    XCTAssertEqual(try refused.readResponse().status, 200)
+  }
+}

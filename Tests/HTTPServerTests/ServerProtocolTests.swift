@@ -1,0 +1,260 @@
+import Foundation
+import Glibc
+import HTTP1
+import HTTPServer
+import TestSupport
+import XCTest
+
+/// Protocol behaviour over real sockets.
+final class ServerProtocolTests: ServerTestCase {
+  func testKeepAliveRequestIDAndDate() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send(get("/a", extra: "X-Request-ID: abc-123\r\n"))
+    let first = try client.readResponse()
+    XCTAssertEqual(first.status, 200)
+    XCTAssertEqual(first.text, "GET /a")
+    XCTAssertEqual(first.header("X-Request-ID"), "abc-123", "echoed")
+    XCTAssertNotNil(first.header("Date"))
+    XCTAssertNil(first.header("Connection"), "HTTP/1.1 keeps the connection by default")
+    client.send(get("/b"))
+    let second = try client.readResponse()
+    XCTAssertEqual(second.text, "GET /b")
+    XCTAssertFalse(second.header("X-Request-ID")?.isEmpty ?? true, "generated")
+    XCTAssertNotEqual(second.header("X-Request-ID"), "abc-123")
+  }
+
+  // RFC 9112 section 9.3.2: pipelined requests are answered in the order received, even when
+  // handlers finish in another order.
+  func testPipelinedRequestsAnsweredInOrder() throws {
+    let (_, port) = try startServer(configure: { $0.workerCount = 4 })
+    let client = try RawClient(port: port)
+    let delays = [120, 10, 80, 0, 50, 5, 100, 1]
+    client.send(delays.enumerated().map { get("/\($0.offset)?ms=\($0.element)") }.joined())
+    for (i, ms) in delays.enumerated() {
+      let response = try client.readResponse()
+      XCTAssertEqual(response.text, "GET /\(i)?ms=\(ms)")
+    }
+  }
+
+  // RFC 9110 section 10.1.1: 100 Continue arrives before the client sends the body.
+  func testExpectContinueHonoured() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send(
+      "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+    let interim = try client.readResponse(timeout: 2)
+    XCTAssertEqual(interim.status, 100)
+    client.send("hello")
+    let final = try client.readResponse()
+    XCTAssertEqual(final.status, 200)
+    XCTAssertEqual(final.text, "hello")
+  }
+
+  // RFC 9110 section 10.1.1 and API.md: a too-large Content-Length with Expect is refused with
+  // 413 before any body byte is sent, and no 100 is sent.
+  func testExpectContinueTooLargeRefused413() throws {
+    let (_, port) = try startServer(configure: { $0.limits.maxBodyBytes = 1000 })
+    let client = try RawClient(port: port)
+    client.send(
+      "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\nExpect: 100-continue\r\n\r\n")
+    let response = try client.readResponse(timeout: 2)
+    XCTAssertEqual(response.status, 413)
+    XCTAssertTrue(response.closes)
+    XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+  }
+
+  // The head handler answers (404) before the body; the connection closes since the body was
+  // not read. An empty-bodied request keeps the connection.
+  func testHeadHandlerAnswersWithoutReadingBody() throws {
+    let handlerCalls = Counter()
+    let (_, port) = try startServer(
+      headHandler: { head in
+        head.path == "/missing" ? .problem(status: 404, detail: "no route") : nil
+      },
+      handler: { request in
+        handlerCalls.increment()
+        return ServerTestCase.echo(request)
+      })
+    let client = try RawClient(port: port)
+    client.send(
+      "POST /missing HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\nExpect: 100-continue\r\n\r\n")
+    let refused = try client.readResponse(timeout: 2)
+    XCTAssertEqual(refused.status, 404)
+    XCTAssertTrue(refused.closes)
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+
+    let keeps = try RawClient(port: port)
+    keeps.send(get("/missing") + get("/found"))
+    XCTAssertEqual(try keeps.readResponse().status, 404)
+    XCTAssertEqual(try keeps.readResponse().text, "GET /found")
+    XCTAssertEqual(handlerCalls.count, 1)
+  }
+
+  // API.md: without Expect, a body over the limit is refused 413 after routing, then close.
+  func testContentLengthOverLimit413() throws {
+    let (_, port) = try startServer(configure: { $0.limits.maxBodyBytes = 100 })
+    let client = try RawClient(port: port)
+    client.send(
+      "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 200\r\n\r\n"
+        + String(repeating: "x", count: 200))
+    let response = try client.readResponse()
+    XCTAssertEqual(response.status, 413)
+    XCTAssertTrue(response.closes)
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+  }
+
+  // RFC 9112 section 6.1 / 6.3: CL with TE is a smuggling attempt: 400 and close.
+  func testContentLengthWithTransferEncodingRefused() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send(
+      "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        + get("/smuggled"))
+    let response = try client.readResponse()
+    XCTAssertEqual(response.status, 400)
+    XCTAssertTrue(response.closes)
+    XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+    let problem = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any]
+    XCTAssertEqual(problem?["status"] as? Int, 400)
+    XCTAssertEqual(problem?["type"] as? String, "/problems/malformed-request")
+    XCTAssertNotNil(problem?["title"] as? String)
+    XCTAssertTrue((problem?["detail"] as? String)?.contains("Transfer-Encoding") ?? false)
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+    XCTAssertEqual(client.bufferedByteCount, 0, "the smuggled request is never answered")
+  }
+
+  // RFC 9110 section 15.6.6: the parser's status (here 505) is what the client gets.
+  func testParseErrorsAnsweredWithTheirStatus() throws {
+    let (_, port) = try startServer()
+    for (request, status) in [
+      ("GET / HTTP/2.0\r\nHost: t\r\n\r\n", 505),
+      ("POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+      ("GET /" + String(repeating: "a", count: 9000) + " HTTP/1.1\r\nHost: t\r\n\r\n", 414),
+      ("GET / HTTP/1.1\r\nHost: t\r\nX: " + String(repeating: "a", count: 17000) + "\r\n\r\n", 431),
+      ("\u{16}\u{3}\u{1}garbage\r\n\r\n", 400),
+    ] {
+      let client = try RawClient(port: port)
+      client.send(request)
+      let response = try client.readResponse()
+      XCTAssertEqual(response.status, status)
+      XCTAssertTrue(response.closes)
+      XCTAssertTrue(client.waitForClose(timeout: 3))
+    }
+  }
+
+  // RFC 9110 section 9.3.2: HEAD has the GET headers (Content-Length) and no body.
+  func testHeadHasNoBody() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send("HEAD /thing HTTP/1.1\r\nHost: t\r\n\r\n" + get("/next"))
+    let head = try client.readResponse(head: true)
+    XCTAssertEqual(head.status, 200)
+    XCTAssertEqual(head.header("Content-Length"), "\("HEAD /thing".utf8.count)")
+    // The next response starts right away: no stray body bytes in between.
+    let next = try client.readResponse()
+    XCTAssertEqual(next.text, "GET /next")
+  }
+
+  // RFC 9112 section 9.3: HTTP/1.0 closes unless keep-alive was asked for.
+  func testHTTP10Persistence() throws {
+    let (_, port) = try startServer()
+    let once = try RawClient(port: port)
+    once.send("GET /a HTTP/1.0\r\n\r\n")
+    let closing = try once.readResponse()
+    XCTAssertTrue(closing.closes)
+    XCTAssertTrue(once.waitForClose(timeout: 3))
+
+    let kept = try RawClient(port: port)
+    kept.send("GET /a HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+    XCTAssertEqual(try kept.readResponse().header("Connection")?.lowercased(), "keep-alive")
+    kept.send("GET /b HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+    XCTAssertEqual(try kept.readResponse().text, "GET /b")
+  }
+
+  // RFC 9112 section 9.6: "Connection: close" from the client is honoured.
+  func testConnectionCloseHonoured() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send(get("/a", extra: "Connection: close\r\n") + get("/ignored"))
+    let response = try client.readResponse()
+    XCTAssertTrue(response.closes)
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+    XCTAssertEqual(client.bufferedByteCount, 0, "nothing after a close is answered")
+  }
+
+  // RFC 9112 section 7.1: chunked bodies arrive decoded.
+  func testChunkedBody() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send("POST /c HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n")
+    usleep(50_000)
+    client.send("2\r\nde\r\n0\r\nTrailer: 1\r\n\r\n")
+    XCTAssertEqual(try client.readResponse().text, "abcde")
+  }
+
+  // A client that half-closes after its request still gets the answer.
+  func testHalfCloseStillAnswered() throws {
+    let (_, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send(get("/half"))
+    client.shutdownWrite()
+    let response = try client.readResponse()
+    XCTAssertEqual(response.text, "GET /half")
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+  }
+
+  // A client that half-closes in the middle of a request gets a 400 and the connection closes
+  // (the request can never complete).
+  func testHalfCloseMidRequest() throws {
+    let (server, port) = try startServer()
+    let client = try RawClient(port: port)
+    client.send("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
+    client.shutdownWrite()
+    XCTAssertEqual(try client.readResponse().status, 400)
+    XCTAssertTrue(client.waitForClose(timeout: 3))
+    XCTAssertTrue(eventually { server.openConnections == 0 })
+  }
+
+  // A broken client (reset, garbage, half-sent head) affects only its own connection.
+  func testBrokenClientsAffectOnlyThemselves() throws {
+    let (server, port) = try startServer()
+    let good = try RawClient(port: port)
+    good.send(get("/1"))
+    XCTAssertEqual(try good.readResponse().status, 200)
+
+    let resetter = try RawClient(port: port)
+    resetter.send("POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\npartial")
+    usleep(50_000)
+    resetter.reset()
+    let garbage = try RawClient(port: port)
+    garbage.send([UInt8](repeating: 0, count: 1000))
+    XCTAssertEqual(try garbage.readResponse().status, 400)
+    let stalled = try RawClient(port: port)
+    stalled.send("GET /st")
+
+    good.send(get("/2"))
+    XCTAssertEqual(try good.readResponse().text, "GET /2")
+    XCTAssertTrue(
+      eventually { server.openConnections == 2 }, "reset and garbage connections are gone")
+    withExtendedLifetime(stalled) {}
+  }
+
+  func testAccessLog() throws {
+    let records = Recorder<HTTPAccessRecord>()
+    let (_, port) = try startServer(onRequestLogged: { records.append($0) })
+    let client = try RawClient(port: port)
+    client.send(get("/logged?q=1", extra: "X-Request-ID: rid-1\r\n"))
+    _ = try client.readResponse()
+    XCTAssertTrue(eventually { records.all.count == 1 })
+    let record = try XCTUnwrap(records.all.first)
+    XCTAssertEqual(record.method, "GET")
+    XCTAssertEqual(record.path, "/logged")
+    XCTAssertEqual(record.status, 200)
+    XCTAssertEqual(record.bytes, "GET /logged?q=1".utf8.count)
+    XCTAssertEqual(record.requestID, "rid-1")
+    XCTAssertGreaterThanOrEqual(record.durationSeconds, 0)
+    XCTAssertTrue(record.jsonLine.hasPrefix("{\"time\":"))
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import HTTP1
+import HTTPServer
+import TestSupport
+import XCTest
+
+/// Starts a server on 127.0.0.1 port 0 for one test and shuts it down afterwards.
+class ServerTestCase: XCTestCase {
+  /// Echoes the body, or "METHOD target" when there is none; `?ms=N` sleeps N ms first (to make
+  /// handlers finish out of order).
+  static let echo: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+    if let query = request.head.query, query.hasPrefix("ms="), let ms = UInt32(query.dropFirst(3)) {
+      usleep(ms * 1000)
+    }
+    let body =
+      request.body.isEmpty
+      ? Array("\(request.head.method) \(request.head.target)".utf8) : request.body
+    return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: body)
+  }
+
+  func startServer(
+    host: String = "127.0.0.1",
+    configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+    headHandler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse = ServerTestCase.echo,
+    onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)? = nil
+  ) throws -> (HTTPServer, Int) {
+    var configuration = HTTPServerConfiguration(host: host, port: 0)
+    configure(&configuration)
+    let server = HTTPServer(
+      configuration: configuration, headHandler: headHandler, handler: handler,
+      onRequestLogged: onRequestLogged)
+    let port = try server.start()
+    addTeardownBlock {
+      server.shutdownNow()
+      XCTAssertTrue(server.waitUntilStopped(timeout: 10), "server did not stop")
+    }
+    return (server, port)
+  }
+
+  func get(_ target: String, extra: String = "") -> String {
+    "GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+  }
+}
+
+/// A counter shared between a handler and the test.
+final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func increment() {
+    lock.lock()
+    value += 1
+    lock.unlock()
+  }
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
+
+final class Recorder<T>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var items: [T] = []
+  func append(_ item: T) {
+    lock.lock()
+    items.append(item)
+    lock.unlock()
+  }
+  var all: [T] {
+    lock.lock()
+    defer { lock.unlock() }
+    return items
+  }
+}

@@ -1,0 +1,244 @@
+import Foundation
+import HTTP1
+import XCTest
+
+@testable import PlannerService
+
+/// The application without sockets: status precedence, caching headers, CORS.
+final class PlannerAppTests: XCTestCase {
+  let app = PlannerApp()
+
+  func head(
+    _ method: String, _ target: String, _ headers: [(String, String)] = [], length: Int? = nil
+  ) -> HTTPRequestHead {
+    HTTPRequestHead(
+      method: method, target: target, headers: HTTPHeaders(headers),
+      framing: length.map { .contentLength($0) } ?? .none)
+  }
+
+  func send(
+    _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String? = nil
+  ) -> HTTPResponse {
+    let bytes = body.map { Array($0.utf8) } ?? []
+    return app.handle(
+      HTTPRequest(
+        head: head(method, target, headers, length: body.map { _ in bytes.count }), body: bytes))
+  }
+
+  func json(_ r: HTTPResponse) throws -> JSONValue { try JSONParser.parse(r.body) }
+
+  let jsonType = [("Content-Type", "application/json")]
+
+  func testPostPlanAnswersThePlanWithCachingHeaders() throws {
+    let r = send("POST", "/v1/plans", jsonType, body: zoomPushJSON)
+    XCTAssertEqual(r.status, 200)
+    XCTAssertEqual(r.headers.first(name: "Content-Type"), "application/json")
+    XCTAssertEqual(r.headers.first(name: "Cache-Control"), "public, max-age=86400")
+    XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
+    XCTAssertEqual(etag, ETag.of(r.body))
+    XCTAssertTrue(etag.hasPrefix("\"") && etag.count == 18)
+    XCTAssertEqual(try json(r)["style"], .string("zoom"))
+    // Content-Location is the canonical GET, which answers the same bytes and tag.
+    let location = try XCTUnwrap(r.headers.first(name: "Content-Location"))
+    XCTAssertTrue(location.hasPrefix("/v1/plans?request=%7B%22style%22%3A%22zoom%22"))
+    let get = send("GET", location)
+    XCTAssertEqual(get.status, 200)
+    XCTAssertEqual(get.body, r.body)
+    XCTAssertEqual(get.headers.first(name: "ETag"), etag)
+  }
+
+  func testConditionalRequests() throws {
+    let r = send("POST", "/v1/plans", jsonType, body: zoomPushJSON)
+    let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
+    let location = try XCTUnwrap(r.headers.first(name: "Content-Location"))
+    // RFC 9110 13.1.2: GET/HEAD with a matching If-None-Match is 304, weak tags compare equal.
+    let notModified = send("GET", location, [("If-None-Match", "\"0000000000000000\", W/\(etag)")])
+    XCTAssertEqual(notModified.status, 304)
+    XCTAssertEqual(notModified.headers.first(name: "ETag"), etag)
+    XCTAssertTrue(notModified.body.isEmpty)
+    XCTAssertEqual(send("HEAD", location, [("If-None-Match", etag)]).status, 304)
+    XCTAssertEqual(send("GET", location, [("If-None-Match", "\"other\"")]).status, 200)
+    // ...and on POST it is 412.
+    let failed = send("POST", "/v1/plans", jsonType + [("If-None-Match", etag)], body: zoomPushJSON)
+    XCTAssertEqual(failed.status, 412)
+    XCTAssertEqual(failed.headers.first(name: "Content-Type"), "application/problem+json")
+    XCTAssertEqual(
+      send("POST", "/v1/plans", jsonType + [("If-None-Match", "*")], body: zoomPushJSON).status, 412
+    )
+    XCTAssertEqual(
+      send("POST", "/v1/plans", jsonType + [("If-None-Match", "\"x\"")], body: zoomPushJSON).status,
+      200)
+  }
+
+  func testStatusPrecedenceFollowsAPIOrder() {
+    // 404 before anything else.
+    XCTAssertEqual(app.headCheck(head("DELETE", "/nope", length: 5_000_000))?.status, 404)
+    // 405 (with Allow) before 413.
+    let notAllowed = app.headCheck(head("PUT", "/v1/plans", length: 5_000_000))
+    XCTAssertEqual(notAllowed?.status, 405)
+    XCTAssertEqual(notAllowed?.headers.first(name: "Allow"), "GET, HEAD, POST, OPTIONS")
+    // 413 before 415.
+    XCTAssertEqual(
+      app.headCheck(head("POST", "/v1/plans", [("Content-Type", "text/plain")], length: 2_000_000))?
+        .status, 413)
+    // 415 before 406; a missing Content-Type is 415.
+    XCTAssertEqual(
+      app.headCheck(head("POST", "/v1/plans", [("Accept", "text/html")], length: 10))?.status, 415)
+    XCTAssertEqual(
+      app.headCheck(head("POST", "/v1/plans", [("Content-Type", "text/plain")], length: 10))?
+        .status, 415)
+    XCTAssertEqual(
+      app.headCheck(
+        head(
+          "POST", "/v1/plans", [("Content-Type", "application/json; charset=latin1")], length: 10))?
+        .status,
+      415)
+    // 406 before 400.
+    XCTAssertEqual(
+      app.headCheck(head("POST", "/v1/plans", jsonType + [("Accept", "text/html")], length: 10))?
+        .status, 406)
+    XCTAssertNil(
+      app.headCheck(
+        head(
+          "POST", "/v1/plans", jsonType + [("Accept", "text/html, application/*;q=0.5")], length: 10
+        )))
+    XCTAssertEqual(
+      app.headCheck(
+        head("POST", "/v1/plans", jsonType + [("Accept", "application/json;q=0")], length: 10))?
+        .status, 406)
+    XCTAssertNil(
+      app.headCheck(
+        head("POST", "/v1/plans", [("Content-Type", "application/merge-patch+json")], length: 10)))
+    // Then 400 for bad JSON and 422 for bad values.
+    XCTAssertEqual(send("POST", "/v1/plans", jsonType, body: "{nope").status, 400)
+    XCTAssertEqual(send("POST", "/v1/plans", jsonType, body: "{}").status, 422)
+  }
+
+  func testEveryErrorIsProblemJSON() throws {
+    let responses = [
+      send("GET", "/missing"), send("DELETE", "/v1/styles"),
+      send("POST", "/v1/plans", jsonType, body: "[1,"),
+      send("POST", "/v1/plans", jsonType, body: #"{"style":"zoom"}"#), send("GET", "/v1/plans"),
+      send("GET", "/v1/plans?request=%zz"), send("POST", "/v1/plans", body: "{}"),
+    ]
+    XCTAssertEqual(responses.map(\.status), [404, 405, 400, 422, 400, 400, 415])
+    for r in responses {
+      XCTAssertEqual(r.headers.first(name: "Content-Type"), "application/problem+json")
+      let p = try json(r)
+      XCTAssertNotNil(p["type"])
+      XCTAssertNotNil(p["title"])
+      XCTAssertEqual(p["status"], .number(Double(r.status)))
+    }
+    XCTAssertEqual(try json(responses[2])["offset"], .number(3))
+  }
+
+  func testGetPlanDecodesTheQueryLikeCurlDataUrlencode() throws {
+    let request =
+      #"{"style":"cartSheet","operation":"present","container":{"width":390,"height":844}}"#
+    let target =
+      "/v1/plans?request="
+      + QueryString.encode(Array(request.utf8)).replacingOccurrences(of: "%20", with: "+")
+    let r = send("GET", target)
+    XCTAssertEqual(r.status, 200)
+    XCTAssertEqual(try json(r)["operation"], .string("present"))
+    XCTAssertNil(r.headers.first(name: "Content-Location"))
+    let bad = send(
+      "GET", "/v1/plans?request=" + QueryString.encode(Array(#"{"style":"cartSheet"}"#.utf8)))
+    XCTAssertEqual(bad.status, 422)
+  }
+
+  func testCORS() throws {
+    let simple = send("GET", "/v1/styles", [("Origin", "https://app.example")])
+    XCTAssertEqual(simple.headers.first(name: "Access-Control-Allow-Origin"), "*")
+    XCTAssertEqual(
+      simple.headers.first(name: "Access-Control-Expose-Headers"), "ETag, X-Request-ID, Retry-After"
+    )
+    XCTAssertNil(send("GET", "/v1/styles").headers.first(name: "Access-Control-Allow-Origin"))
+
+    let preflight = send(
+      "OPTIONS", "/v1/plans",
+      [
+        ("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST"),
+        ("Access-Control-Request-Headers", "content-type, if-none-match"),
+      ])
+    XCTAssertEqual(preflight.status, 204)
+    XCTAssertEqual(
+      preflight.headers.first(name: "Access-Control-Allow-Methods"), "GET, HEAD, POST, OPTIONS")
+    XCTAssertEqual(
+      preflight.headers.first(name: "Access-Control-Allow-Headers"), "content-type, if-none-match")
+    XCTAssertEqual(preflight.headers.first(name: "Access-Control-Max-Age"), "600")
+
+    var config = PlannerAppConfiguration()
+    config.allowedOrigins = ["https://good.example"]
+    let strict = PlannerApp(configuration: config)
+    let good = strict.handle(
+      HTTPRequest(head: head("GET", "/healthz", [("Origin", "https://good.example")])))
+    XCTAssertEqual(good.headers.first(name: "Access-Control-Allow-Origin"), "https://good.example")
+    let evil = strict.handle(
+      HTTPRequest(
+        head: head(
+          "OPTIONS", "/v1/plans",
+          [("Origin", "https://evil.example"), ("Access-Control-Request-Method", "POST")])))
+    XCTAssertEqual(evil.status, 204)
+    XCTAssertNil(evil.headers.first(name: "Access-Control-Allow-Origin"))
+    XCTAssertNil(evil.headers.first(name: "Access-Control-Allow-Methods"))
+  }
+
+  func testOperationalRoutes() throws {
+    XCTAssertEqual(send("GET", "/healthz").body, Array(#"{"status":"ok"}"#.utf8))
+    XCTAssertEqual(send("GET", "/readyz").body, Array(#"{"status":"ready"}"#.utf8))
+    let status = ServerStatus()
+    let draining = PlannerApp(status: status)
+    status.connect(draining: { true }, connections: { 7 })
+    let r = draining.handle(HTTPRequest(head: head("GET", "/readyz")))
+    XCTAssertEqual(r.status, 503)
+    XCTAssertEqual(r.body, Array(#"{"status":"draining"}"#.utf8))
+    XCTAssertNotNil(r.headers.first(name: "Retry-After"))
+
+    draining.metrics.recordRequest(path: "/v1/plans", method: "POST", status: 200, duration: 0.002)
+    draining.metrics.recordRequest(path: "/wp-admin", method: "BREW", status: 404, duration: 0.0001)
+    _ = draining.handle(
+      HTTPRequest(
+        head: head("POST", "/v1/plans", jsonType, length: 1), body: Array(zoomPushJSON.utf8)))
+    let m = String(
+      decoding: draining.handle(HTTPRequest(head: head("GET", "/metrics"))).body, as: UTF8.self)
+    XCTAssertTrue(
+      m.contains("http_requests_total{route=\"/v1/plans\",method=\"POST\",status=\"200\"} 1\n"))
+    XCTAssertTrue(
+      m.contains("http_requests_total{route=\"unmatched\",method=\"OTHER\",status=\"404\"} 1\n"))
+    XCTAssertTrue(m.contains("http_request_duration_seconds_bucket{le=\"0.0025\"} 2\n"))
+    XCTAssertTrue(m.contains("http_request_duration_seconds_count 2\n"))
+    XCTAssertTrue(m.contains("http_open_connections 7\n"))
+    XCTAssertTrue(m.contains("plans_total{style=\"zoom\",operation=\"push\"} 1\n"))
+
+    let styles = try json(send("GET", "/v1/styles"))
+    guard case .array(let list) = styles["styles"] else { return XCTFail("no styles") }
+    XCTAssertEqual(
+      list.map { $0["name"] }, [.string("zoom"), .string("expand"), .string("cartSheet")])
+    let yaml = send("GET", "/openapi.yaml")
+    XCTAssertEqual(yaml.headers.first(name: "Content-Type"), "application/yaml")
+    XCTAssertTrue(String(decoding: yaml.body, as: UTF8.self).hasPrefix("openapi: 3.1"))
+  }
+
+  func testResponseCacheServesRepeatsAndStaysBounded() {
+    let cache = ResponseCache(maximumEntries: 2, maximumBytes: 1000)
+    cache.put([1], .init(body: [1, 1], etag: "a"))
+    cache.put([2], .init(body: [2, 2], etag: "b"))
+    cache.put([3], .init(body: [3, 3], etag: "c"))
+    XCTAssertNil(cache.get([1]))
+    XCTAssertEqual(cache.get([3])?.etag, "c")
+    XCTAssertEqual(cache.count, 2)
+    cache.put([4], .init(body: [UInt8](repeating: 0, count: 2000), etag: "too big"))
+    XCTAssertNil(cache.get([4]))
+
+    // Requests differing only in key order or ignored fields share one canonical form.
+    let a = try! PlanningService().decodePlanRequest(Array(zoomPushJSON.utf8)).get()
+    let b = try! PlanningService().decodePlanRequest(
+      Array(
+        #"{"frameRate":60,"x":1,"timing":{"curve":{"initialVelocity":1,"type":"spring","dampingRatio":0.6},"duration":1},"destination":{"x":0,"y":91,"width":390,"height":390},"source":{"x":16,"y":220,"width":170,"height":170},"container":{"width":390,"height":844},"operation":"push","style":"zoom"}"#
+          .utf8)
+    ).get()
+    XCTAssertEqual(CanonicalRequest.json(a), CanonicalRequest.json(b))
+  }
+}

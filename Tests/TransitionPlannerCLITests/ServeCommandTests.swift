@@ -1,0 +1,114 @@
+import Foundation
+import Glibc
+import TestSupport
+import XCTest
+
+/// `transition-planner serve` and `healthcheck` as a container runs them.
+final class ServeCommandTests: XCTestCase {
+  func testServesOperationalRoutesAndLogsOneJSONLinePerRequest() throws {
+    let server = try ServerProcess()
+    let client = try RawClient(port: server.port)
+    client.send("GET /healthz HTTP/1.1\r\nHost: t\r\nX-Request-ID: abc-123\r\n\r\n")
+    let health = try client.readResponse()
+    XCTAssertEqual(health.status, 200)
+    XCTAssertEqual(health.text, #"{"status":"ok"}"#)
+    XCTAssertEqual(health.header("X-Request-ID"), "abc-123")
+    client.send("GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n")
+    XCTAssertEqual(try client.readResponse().text, #"{"status":"ready"}"#)
+    client.send("GET /metrics HTTP/1.1\r\nHost: t\r\n\r\n")
+    let metrics = try client.readResponse().text
+    XCTAssertTrue(
+      metrics.contains("http_requests_total{route=\"/healthz\",method=\"GET\",status=\"200\"} 1"),
+      metrics)
+    XCTAssertTrue(metrics.contains("http_open_connections 1"), metrics)
+    XCTAssertTrue(
+      eventually { server.logLines.contains { $0.contains("\"request_id\":\"abc-123\"") } })
+    let line = try XCTUnwrap(server.logLines.first { $0.contains("\"request_id\":\"abc-123\"") })
+    let record = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    XCTAssertEqual(record["path"] as? String, "/healthz")
+    XCTAssertEqual(record["status"] as? Int, 200)
+    XCTAssertNotNil(record["duration"])
+  }
+
+  func testHealthcheckExitsZeroOnlyWhenHealthy() throws {
+    let server = try ServerProcess(arguments: ["--access-log", "off"])
+    let ok = try BinaryRunner.run(["healthcheck", "--port", String(server.port)])
+    XCTAssertEqual(ok.status, 0, ok.stderrText)
+    // PORT from the environment, as in a container.
+    let env = try BinaryRunner.run(["healthcheck"], environment: ["PORT": String(server.port)])
+    XCTAssertEqual(env.status, 0, env.stderrText)
+    server.signal(SIGTERM)
+    XCTAssertEqual(server.waitForExit(timeout: 15), 0)
+    let down = try BinaryRunner.run(["healthcheck", "--port", String(server.port)])
+    XCTAssertEqual(down.status, 1)
+    XCTAssertTrue(down.stderrText.contains("no answer"))
+  }
+
+  func testSettingsFromEnvironmentAndFlagsAndHelp() throws {
+    let help = try BinaryRunner.run(["serve", "--help"])
+    XCTAssertEqual(help.status, 0)
+    for name in [
+      "--host", "HOST", "--port", "PORT", "--max-body-bytes", "--head-timeout", "--idle-timeout",
+      "--body-timeout",
+      "--max-connections", "--max-queued-requests", "--max-pipelined-requests",
+      "--drain-grace-period",
+      "--access-log", "--cors-origins", "--cache-entries", "--max-keyframes", "--workers",
+    ] {
+      XCTAssertTrue(help.stdoutText.contains(name), name)
+    }
+    let bad = try BinaryRunner.run(["serve", "--port", "70000"])
+    XCTAssertEqual(bad.status, 64)
+    XCTAssertTrue(bad.stderrText.contains("--port"))
+    let badEnv = try BinaryRunner.run(["serve"], environment: ["HEAD_TIMEOUT": "soon"])
+    XCTAssertEqual(badEnv.status, 64)
+    XCTAssertTrue(badEnv.stderrText.contains("HEAD_TIMEOUT"))
+
+    // MAX_BODY_BYTES from the environment is enforced, and a flag wins over it.
+    let server = try ServerProcess(
+      arguments: ["--max-body-bytes", "100"], environment: ["MAX_BODY_BYTES": "50000"])
+    let client = try RawClient(port: server.port)
+    client.send(
+      "POST /v1/plans HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+    )
+    XCTAssertEqual(try client.readResponse().status, 413)
+  }
+
+  func testSIGTERMDuringABurstLosesNoRequestAlreadySent() throws {
+    let server = try ServerProcess(arguments: ["--access-log", "off"])
+    let body =
+      #"{"style":"zoom","operation":"push","container":{"width":390,"height":844},"source":{"x":16,"y":220,"width":170,"height":170},"destination":{"x":0,"y":91,"width":390,"height":390},"frameRate":120}"#
+    var clients: [RawClient] = []
+    for i in 0..<16 {
+      let c = try RawClient(port: server.port)
+      var burst = ""
+      for j in 0..<6 {
+        // Vary the request so each one is planned, not served from the cache.
+        let b = body.replacingOccurrences(of: "\"x\":16", with: "\"x\":\(i * 10 + j)")
+        burst +=
+          "POST /v1/plans HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(b.utf8.count)\r\n\r\n\(b)"
+      }
+      c.send(burst)
+      clients.append(c)
+    }
+    server.signal(SIGTERM)
+    var answered = 0
+    for (ci, c) in clients.enumerated() {
+      for j in 0..<6 {
+        let r: RawClient.Response
+        do { r = try c.readResponse(timeout: 15) } catch {
+          XCTFail("client \(ci) request \(j): \(error); answered so far \(answered)")
+          throw error
+        }
+        XCTAssertEqual(r.status, 200)
+        if j == 5 { XCTAssertTrue(r.closes, "the last answer on a draining connection closes it") }
+        answered += 1
+      }
+    }
+    XCTAssertEqual(answered, 96)
+    XCTAssertEqual(server.waitForExit(timeout: 15), 0)
+    XCTAssertTrue(server.logLines.contains { $0.contains("\"event\":\"stopped\"") })
+    // Nothing listens any more.
+    XCTAssertThrowsError(try RawClient(port: server.port))
+  }
+}
