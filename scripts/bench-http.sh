@@ -26,7 +26,7 @@ fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
-swift build -c release --product transition-planner >/dev/null
+flock /tmp/swift-build.lock swift build -c release --product transition-planner >/dev/null
 bin=.build/release/transition-planner
 
 case "$mode" in
@@ -56,14 +56,15 @@ for port in "$ours_port" "$nginx_port"; do
 done
 
 run() {  # url conns -> "rps p50_ms p99_ms"
-  wrk -t2 -c"$2" -d"${duration}s" --latency "${script[@]}" "$1" 2>/dev/null | python3 -c '
+  wrk -t"$(( $2 < 2 ? 1 : 2 ))" -c"$2" -d"${duration}s" --latency "${script[@]}" "$1" 2>/dev/null | python3 -c '
 import sys, re
 text = sys.stdin.read()
 def ms(v, unit): return float(v) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
 lat = dict((p, ms(v, u)) for p, v, u in re.findall(r"\s(50|99)%\s+([\d.]+)(us|ms|s)", text))
 errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
-print(f"{rps:.0f} {lat.get(\"50\", 0):.3f} {lat.get(\"99\", 0):.3f} {errors.group(1) if errors else 0}")'
+p50, p99 = lat.get("50", 0), lat.get("99", 0)
+print(f"{rps:.0f} {p50:.3f} {p99:.3f} {errors.group(1) if errors else 0}")'
 }
 
 echo "mode=$mode duration=${duration}s per run, 3 alternating runs each, medians; wrk -t2 on loopback, $(nproc) cores"

@@ -334,7 +334,7 @@ final class Connection: @unchecked Sendable {
     if request.discard { return }
     let seq = request.seq
     let full = HTTPRequest(head: request.head, body: request.body, remoteAddress: remoteAddress)
-    if config.inlineHandler {
+    if config.inlineHandler || config.runsInline?(request.head) == true {
       setResponse(seq: seq, response: context.handler(full))
       return
     }

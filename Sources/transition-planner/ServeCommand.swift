@@ -26,8 +26,10 @@ enum ServeCommand {
     let metrics = Metrics()
     let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
     let log = options.accessLog
+    var serverConfiguration = options.server
+    serverConfiguration.runsInline = { head in app.runsInline(head) }
     let server = HTTPServer(
-      configuration: options.server,
+      configuration: serverConfiguration,
       headHandler: { head in app.headCheck(head) },
       handler: { request in app.handle(request) },
       onRequestLogged: { record in

@@ -132,6 +132,12 @@ struct ServeOptions: Sendable {
       o.server.drainGracePeriod = n
       return true
     },
+    Setting(flag: "--event-loops", env: "EVENT_LOOPS", help: "serial queues carrying the connections (one per core)") {
+      o, v in
+      guard let n = integer(v), n > 0, n <= 64 else { return false }
+      o.server.eventLoopCount = n
+      return true
+    },
     Setting(flag: "--workers", env: "WORKERS", help: "threads planning requests (one per core)") {
       o, v in
       guard let n = integer(v), n > 0 else { return false }

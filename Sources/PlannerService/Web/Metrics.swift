@@ -7,10 +7,20 @@ public final class Metrics: Sendable {
     0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
   ]
 
+  static let methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "OTHER"]
+  static let routeLabels = Route.allCases.map(\.label) + ["unmatched"]
+
+  /// Route, method and status packed in one integer: counting a request hashes no strings.
   struct RequestKey: Hashable {
-    var route: String
-    var method: String
-    var status: Int
+    var packed: Int
+
+    init(route: Int, method: Int, status: Int) {
+      packed = route << 24 | method << 16 | status
+    }
+
+    var route: String { Metrics.routeLabels[packed >> 24] }
+    var method: String { Metrics.methods[(packed >> 16) & 0xFF] }
+    var status: Int { packed & 0xFFFF }
   }
 
   struct PlanKey: Hashable {
@@ -35,11 +45,11 @@ public final class Metrics: Sendable {
   /// Counts one answered request. Unknown paths share the label `unmatched` so that scanners
   /// cannot grow the series without bound; unknown methods likewise become `OTHER`.
   public func recordRequest(path: String, method: String, status: Int, duration: Double) {
-    let route = Route(path: Substring(path))?.label ?? "unmatched"
-    let knownMethods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
-    let m = knownMethods.contains(method) ? method : "OTHER"
+    let route = Route(path: Substring(path)).flatMap { Route.allCases.firstIndex(of: $0) } ?? Route.allCases.count
+    let m = Metrics.methods.firstIndex(of: method) ?? Metrics.methods.count - 1
+    let key = RequestKey(route: route, method: m, status: min(max(status, 0), 0xFFFF))
     state.withLock { s in
-      s.requests[RequestKey(route: route, method: m, status: status), default: 0] += 1
+      s.requests[key, default: 0] += 1
       if let i = Metrics.buckets.firstIndex(where: { duration <= $0 }) { s.bucketCounts[i] += 1 }
       s.durationSum += duration
       s.durationCount += 1

@@ -72,6 +72,16 @@ public final class PlannerApp: Sendable {
     }
   }
 
+  /// Routes whose answer is ready-made or tiny run on the server's event loop; planning runs on
+  /// the workers, so a large plan never delays other connections.
+  public func runsInline(_ head: HTTPRequestHead) -> Bool {
+    guard let route = Route(path: head.path), head.method != "OPTIONS" else { return true }
+    switch route {
+    case .healthz, .readyz, .metrics, .styles, .openapi: return true
+    default: return false
+    }
+  }
+
   // MARK: - Handling
 
   public func handle(_ request: HTTPRequest) -> HTTPResponse {
