@@ -7,6 +7,8 @@ let package = Package(
     .executable(name: "transition-planner", targets: ["transition-planner"]),
     .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
     .library(name: "PlannerService", targets: ["PlannerService"]),
+    .library(name: "PlannerClient", targets: ["PlannerClient"]),
+    .executable(name: "planner-client", targets: ["planner-client"]),
   ],
   targets: [
     // Pure: geometry, timing, styles, sampling, gestures. Standard library and libm only.
@@ -19,6 +21,12 @@ let package = Package(
     .target(name: "PlannerService", dependencies: ["TransitionEngine", "HTTP1"]),
     .executableTarget(
       name: "transition-planner", dependencies: ["PlannerService", "TransitionEngine", "HTTPServer", "HTTP1"]),
+    // libcurl (Debian: libcurl4-openssl-dev) and non-variadic wrappers of its variadic calls.
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .target(name: "CCurlShim", dependencies: ["CCurl"]),
+    // The Swift client the integration tests and planner-client use; never linked by the server.
+    .target(name: "PlannerClient", dependencies: ["CCurl", "CCurlShim", "PlannerService"]),
+    .executableTarget(name: "planner-client", dependencies: ["PlannerClient", "PlannerService"]),
     // Release-mode micro benchmark of the engine and the encoder (not a test).
     .executableTarget(name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
@@ -27,6 +35,8 @@ let package = Package(
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
     .testTarget(name: "PlannerServiceTests", dependencies: ["PlannerService", "TransitionEngine", "HTTP1"]),
+    .testTarget(
+      name: "IntegrationTests", dependencies: ["PlannerClient", "PlannerService", "TestSupport", "transition-planner"]),
     .testTarget(name: "TransitionPlannerCLITests", dependencies: ["transition-planner", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]

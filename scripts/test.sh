@@ -1,7 +1,39 @@
 #!/usr/bin/env bash
-# The project's test command: installs what the tests need on a fresh Debian machine, then
-# runs every test. It ends with swift test's XCTest and Swift Testing summaries.
+# The project's test command. On a fresh Debian machine with the Swift toolchain it installs
+# what the tests need, then runs every check and test:
+#   1. libcurl4-openssl-dev (PlannerClient) and a Python venv with openapi-spec-validator and
+#      schemathesis;
+#   2. the debug build with tests;
+#   3. the API contract: openapi-spec-validator and schemathesis against a live server;
+#   4. the server tests under ThreadSanitizer (own build folder);
+#   5. swift test: every XCTest and Swift Testing test. Its two summaries end the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-swift test 2>&1
+apt_install() {
+  if ! dpkg -s "$@" >/dev/null 2>&1; then
+    apt-get update -qq
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$@" >/dev/null
+  fi
+}
+apt_install libcurl4-openssl-dev pkg-config
+
+if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator ]; then
+  mkdir -p .build
+  python3 -m venv .build/venv
+  .build/venv/bin/pip install -q --disable-pip-version-check schemathesis openapi-spec-validator
+fi
+
+echo "== build"
+swift build --build-tests 2>&1 | tail -3
+
+echo "== API contract (openapi-spec-validator, schemathesis)"
+scripts/contract-test.sh
+
+if [ "${SKIP_TSAN:-0}" != 1 ]; then
+  echo "== server tests under ThreadSanitizer"
+  swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' 2>&1 | tail -4
+fi
+
+echo "== all tests"
+swift test --skip-build 2>&1

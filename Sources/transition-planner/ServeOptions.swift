@@ -132,7 +132,10 @@ struct ServeOptions: Sendable {
       o.server.drainGracePeriod = n
       return true
     },
-    Setting(flag: "--event-loops", env: "EVENT_LOOPS", help: "serial queues carrying the connections (one per core)") {
+    Setting(
+      flag: "--event-loops", env: "EVENT_LOOPS",
+      help: "serial queues carrying the connections (one per core)"
+    ) {
       o, v in
       guard let n = integer(v), n > 0, n <= 64 else { return false }
       o.server.eventLoopCount = n

@@ -45,7 +45,9 @@ public final class Metrics: Sendable {
   /// Counts one answered request. Unknown paths share the label `unmatched` so that scanners
   /// cannot grow the series without bound; unknown methods likewise become `OTHER`.
   public func recordRequest(path: String, method: String, status: Int, duration: Double) {
-    let route = Route(path: Substring(path)).flatMap { Route.allCases.firstIndex(of: $0) } ?? Route.allCases.count
+    let route =
+      Route(path: Substring(path)).flatMap { Route.allCases.firstIndex(of: $0) }
+      ?? Route.allCases.count
     let m = Metrics.methods.firstIndex(of: method) ?? Metrics.methods.count - 1
     let key = RequestKey(route: route, method: m, status: min(max(status, 0), 0xFFFF))
     state.withLock { s in

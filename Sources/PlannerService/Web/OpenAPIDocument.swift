@@ -1993,5 +1993,6 @@ components:
             - {target: {element: source}, hidden: false}
             - {target: {element: destination}, hidden: false}
             - {target: {layer: snapshot}, remove: true}
+
 """####
 }

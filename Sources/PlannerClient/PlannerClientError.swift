@@ -1,0 +1,60 @@
+import PlannerService
+
+/// Why a call failed: the transport (curl's code and message) or the service's problem+json.
+public enum PlannerClientError: Error, Sendable, CustomStringConvertible {
+  case transport(code: Int, message: String)
+  /// The server answered with a problem document (or an error status without one).
+  case problem(ProblemDetails)
+  /// A success status whose body is not the JSON the call expects.
+  case unexpectedBody(status: Int, message: String)
+
+  public var description: String {
+    switch self {
+    case .transport(let code, let message): "transport error \(code): \(message)"
+    case .problem(let p): "\(p.status) \(p.title)" + (p.detail.map { ": \($0)" } ?? "")
+    case .unexpectedBody(let status, let message): "unexpected \(status) body: \(message)"
+    }
+  }
+
+  public var problem: ProblemDetails? {
+    if case .problem(let p) = self { return p }
+    return nil
+  }
+}
+
+/// The fields of an RFC 9457 problem document as the service writes them.
+public struct ProblemDetails: Sendable, Hashable {
+  public var status: Int
+  public var type: String
+  public var title: String
+  public var detail: String?
+  public var offset: Int?
+  public var errors: [FieldError]
+  /// `Allow`, `Retry-After` and the like, for callers that act on them.
+  public var allow: String?
+  public var retryAfter: String?
+
+  init(exchange: HTTPExchange) {
+    status = exchange.status
+    allow = exchange.header("Allow")
+    retryAfter = exchange.header("Retry-After")
+    let json = try? JSONParser.parse(exchange.body)
+    func string(_ key: String) -> String? {
+      if case .string(let s) = json?[key] { return s }
+      return nil
+    }
+    type = string("type") ?? "about:blank"
+    title = string("title") ?? "HTTP \(exchange.status)"
+    detail = string("detail")
+    if case .number(let n) = json?["offset"] { offset = Int(n) } else { offset = nil }
+    var errors: [FieldError] = []
+    if case .array(let list) = json?["errors"] {
+      for e in list {
+        if case .string(let pointer) = e["pointer"], case .string(let message) = e["message"] {
+          errors.append(FieldError(pointer: pointer, message: message))
+        }
+      }
+    }
+    self.errors = errors
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import PlannerClient
+import PlannerService
+import XCTest
+
+/// The plan API through libcurl against the live server.
+final class PlanIntegrationTests: IntegrationTestCase {
+  func testEveryStyleAndOperation() throws {
+    let cases = [
+      ("zoom-push", ["fromView", "toView", "snapshot"]),
+      ("zoom-pop", ["toView", "fromView", "snapshot"]),
+      ("expand-push", ["background", "toView", "topSlice", "bottomSlice"]),
+      ("expand-pop", ["background", "fromView", "toView", "topSlice", "bottomSlice"]),
+      ("cartSheet-present", ["fromSnapshot", "toView"]),
+      ("cartSheet-dismiss", ["toSnapshot", "fromView"]),
+    ]
+    for (name, layers) in cases {
+      let plan = try client.plan(try example(name))
+      XCTAssertEqual(plan.exchange.status, 200, name)
+      XCTAssertEqual(plan.layerIDs, layers, name)
+      XCTAssertEqual(plan.style, String(name.split(separator: "-")[0]))
+      XCTAssertNotNil(plan.etag)
+      XCTAssertEqual(plan.exchange.header("Content-Type"), "application/json")
+    }
+    // The seed's number, through the wire: zoom push snapshot at 0.5 s.
+    let zoom = try client.plan(try example("zoom-push"))
+    let mid = try XCTUnwrap(zoom.keyframes(of: "snapshot").first { $0.t == 0.5 })
+    XCTAssertEqual(mid.x, 16 - 16 * 1.038955774, accuracy: 1e-6)
+  }
+
+  func testExplicitTimingsOfEveryCurveType() throws {
+    let curves = [
+      #"{"type":"linear"}"#, #"{"type":"easeIn"}"#, #"{"type":"easeOut"}"#,
+      #"{"type":"easeInOut"}"#,
+      #"{"type":"default"}"#, #"{"type":"cubicBezier","x1":0.2,"y1":-0.3,"x2":0.4,"y2":1.3}"#,
+      #"{"type":"spring","dampingRatio":0.5,"initialVelocity":2}"#,
+      #"{"type":"springPhysics","mass":1,"stiffness":300,"damping":20}"#,
+      #"{"type":"springResponse","response":0.4,"dampingRatio":0.7}"#,
+      #"{"type":"springBounce","duration":0.5,"bounce":-0.2}"#,
+    ]
+    for curve in curves {
+      let json =
+        #"{"style":"zoom","operation":"pop","container":{"width":390,"height":844},"source":{"x":16,"y":220,"width":170,"height":170},"destination":{"x":0,"y":91,"width":390,"height":390},"timing":{"duration":0.4,"curve":\#(curve)}}"#
+      let plan = try client.plan(json)
+      let type = try XCTUnwrap(try JSONParser.parse(Array(curve.utf8))["type"])
+      XCTAssertEqual(plan.json?["timing"]?["curve"]?["type"], type)
+      XCTAssertEqual(plan.duration, 0.4)
+      let frames = plan.keyframes(of: "snapshot")
+      XCTAssertEqual(frames.first?.x, 0)
+      XCTAssertEqual(frames.last?.x, 16, curve)
+      XCTAssertEqual(frames.last?.t, 0.4)
+    }
+  }
+
+  func testEachErrorClass() throws {
+    let zoom = try example("zoom-push")
+    // 400 with the offset.
+    let syntax = problem { try self.client.plan(#"{"style": "zoom",,}"#) }
+    XCTAssertEqual(syntax?.status, 400)
+    XCTAssertEqual(syntax?.offset, 17)
+    // 422 with every bad field.
+    let invalid = problem {
+      try self.client.plan(
+        #"{"style":"zoom","operation":"push","container":{"width":-1,"height":844},"frameRate":500}"#
+      )
+    }
+    XCTAssertEqual(invalid?.status, 422)
+    XCTAssertEqual(
+      invalid?.errors.map(\.pointer), ["/container/width", "/source", "/destination", "/frameRate"])
+    // 404, 405 with Allow, 415, 406.
+    XCTAssertEqual(try client.send("GET", "/v2/plans").status, 404)
+    let notAllowed = try client.send("DELETE", "/v1/plans")
+    XCTAssertEqual(notAllowed.status, 405)
+    XCTAssertEqual(notAllowed.header("Allow"), "GET, HEAD, POST, OPTIONS")
+    XCTAssertEqual(
+      try client.send(
+        "POST", "/v1/plans", headers: ["Content-Type: text/plain"], body: Array(zoom.utf8)
+      ).status, 415)
+    XCTAssertEqual(
+      try client.send("POST", "/v1/plans", headers: ["Content-Type:"], body: Array(zoom.utf8))
+        .status, 415)
+    let notAcceptable = try client.send(
+      "POST", "/v1/plans", headers: ["Content-Type: application/json", "Accept: text/html"],
+      body: Array(zoom.utf8))
+    XCTAssertEqual(notAcceptable.status, 406)
+    for exchange in [notAllowed, notAcceptable] {
+      XCTAssertEqual(exchange.header("Content-Type"), "application/problem+json")
+    }
+  }
+
+  func testExpectContinueIsAnsweredAtOnceFor64KiB() throws {
+    // A valid request padded with an ignored field to 64 KiB.
+    let zoom = try example("zoom-push")
+    let padding = String(repeating: "x", count: 64 * 1024)
+    let body = "{\"padding\":\"\(padding)\"," + zoom.drop { $0 != "{" }.dropFirst()
+    let exchange = try client.send(
+      "POST", "/v1/plans", headers: ["Content-Type: application/json", "Expect: 100-continue"],
+      body: Array(body.utf8))
+    XCTAssertEqual(exchange.status, 200)
+    XCTAssertEqual(exchange.interimStatuses, [100])
+    XCTAssertEqual(exchange.bytesSent, body.utf8.count)
+    // curl waits a whole second when a server ignores Expect; this must be far quicker.
+    XCTAssertLessThan(exchange.totalTime, 0.5)
+  }
+
+  func testBodyOverTheLimitIsRefusedBeforeItIsSent() throws {
+    let big = [UInt8](repeating: 0x20, count: 3 * 1024 * 1024)
+    let exchange = try client.send(
+      "POST", "/v1/plans", headers: ["Content-Type: application/json"], body: big)
+    XCTAssertEqual(exchange.status, 413)
+    XCTAssertEqual(exchange.header("Content-Type"), "application/problem+json")
+    XCTAssertLessThan(
+      exchange.bytesSent, big.count / 2, "curl stopped sending when the 413 arrived")
+  }
+
+  func testGETFormETagAnd304AndKeepAlive() throws {
+    let zoom = try example("zoom-pop")
+    let posted = try client.plan(zoom)
+    let fetched = try client.planByGET(zoom)
+    XCTAssertEqual(fetched.exchange.body, posted.exchange.body)
+    XCTAssertEqual(fetched.etag, posted.etag)
+    XCTAssertEqual(fetched.exchange.header("Cache-Control"), "public, max-age=86400")
+    let again = try client.planByGET(zoom, ifNoneMatch: posted.etag)
+    XCTAssertTrue(again.notModified)
+    XCTAssertEqual(again.etag, posted.etag)
+    XCTAssertTrue(again.exchange.body.isEmpty)
+    // The easy handle kept its connection: none of the last calls opened a new one.
+    XCTAssertEqual(fetched.exchange.newConnections, 0)
+    XCTAssertEqual(again.exchange.newConnections, 0)
+    // The Content-Location of a POST is the canonical GET.
+    let location = try XCTUnwrap(posted.contentLocation)
+    XCTAssertEqual(try client.send("GET", location).body, posted.exchange.body)
+    // POST with a matching If-None-Match is 412.
+    let failed = try client.send(
+      "POST", "/v1/plans",
+      headers: ["Content-Type: application/json", "If-None-Match: \(posted.etag!)"],
+      body: Array(zoom.utf8))
+    XCTAssertEqual(failed.status, 412)
+  }
+
+  func testStylesAndCORS() throws {
+    let styles = try client.styles()
+    XCTAssertEqual(styles.map(\.name), ["zoom", "expand", "cartSheet"])
+    XCTAssertEqual(styles[2].operations, ["present", "dismiss"])
+    let preflight = try client.send(
+      "OPTIONS", "/v1/plans",
+      headers: [
+        "Origin: https://app.example", "Access-Control-Request-Method: POST",
+        "Access-Control-Request-Headers: content-type",
+      ])
+    XCTAssertEqual(preflight.status, 204)
+    XCTAssertEqual(preflight.header("Access-Control-Allow-Origin"), "*")
+    XCTAssertEqual(preflight.header("Access-Control-Allow-Methods"), "GET, HEAD, POST, OPTIONS")
+    XCTAssertEqual(preflight.header("Access-Control-Max-Age"), "600")
+    let simple = try client.send("GET", "/healthz", headers: ["Origin: https://app.example"])
+    XCTAssertEqual(simple.header("Access-Control-Allow-Origin"), "*")
+    XCTAssertEqual(simple.header("Vary"), "Accept, Origin, Accept-Encoding")
+    XCTAssertNotNil(simple.header("X-Request-ID"))
+  }
+
+  func testTransportErrorsAreTyped() throws {
+    let dead = try PlannerClient(baseURL: "http://127.0.0.1:1", timeout: 2)
+    XCTAssertThrowsError(try dead.styles()) { error in
+      guard case .transport = error as? PlannerClientError else { return XCTFail("\(error)") }
+    }
+  }
+}
