@@ -29,12 +29,12 @@ let package = Package(
     .executableTarget(name: "planner-client", dependencies: ["PlannerClient", "PlannerService"]),
     // Release-mode micro benchmark of the engine and the encoder (not a test).
     .executableTarget(name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine"]),
-    .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
+    .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
     .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
-    // Raw-socket client and server-process helpers shared by the test targets.
+    // Raw-socket client, server-process helpers and gesture fixtures shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-    .testTarget(name: "PlannerServiceTests", dependencies: ["PlannerService", "TransitionEngine", "HTTP1"]),
+    .testTarget(name: "PlannerServiceTests", dependencies: ["PlannerService", "TransitionEngine", "HTTP1", "TestSupport"]),
     .testTarget(
       name: "IntegrationTests", dependencies: ["PlannerClient", "PlannerService", "TestSupport", "transition-planner"]),
     .testTarget(name: "TransitionPlannerCLITests", dependencies: ["transition-planner", "TestSupport"]),

@@ -42,4 +42,38 @@ public struct PlanningService: Sendable {
   public func planJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
     decodePlanRequest(body).flatMap(plan).map(PlanEncoder.encode)
   }
+
+  // MARK: - Interactions (POST /v1/interactions)
+
+  /// Parses and validates an interaction request body.
+  public func decodeInteractionRequest(_ body: [UInt8]) -> Result<InteractionRequest, Problem> {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+    } catch {
+      return .failure(.malformedJSON(error))
+    }
+    switch InteractionRequestDecoder(limits: limits).decode(root) {
+    case .success(let request): return .success(request)
+    case .failure(let invalid): return .failure(.invalidFields(invalid.errors))
+    }
+  }
+
+  /// Plans a validated interaction; engine refusals are 422s at the field they concern.
+  public func interact(_ request: InteractionRequest) -> Result<InteractionPlan, Problem> {
+    do {
+      return .success(
+        try InteractionPlanner.plan(
+          request, maximumKeyframes: limits.maximumKeyframes,
+          maximumSamples: limits.maximumGestureSamples, maximumSpan: limits.maximumGestureSpan))
+    } catch {
+      return .failure(
+        .invalidFields([FieldError(JSONPointer(segments: error.field), error.message)]))
+    }
+  }
+
+  /// The whole interaction pipeline: the encoded interaction plan or a problem.
+  public func interactJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
+    decodeInteractionRequest(body).flatMap(interact).map(InteractionEncoder.encode)
+  }
 }

@@ -9,6 +9,9 @@ enum CommandLineTool {
       serve [options]          Run the HTTP service (see serve --help for every option).
       plan [FILE] [--pretty]   Read a plan request (FILE or stdin), write the plan JSON to stdout.
                                Invalid input: problem+json on stderr, exit 2.
+      interact [FILE] [--pretty]
+                               Read an interaction request (transition + recorded pan +
+                               release policy), write the interaction plan JSON. Same exits.
       healthcheck [--port N]   Exit 0 iff GET /healthz on this machine answers 200.
       help                     This text.
 
@@ -23,6 +26,7 @@ enum CommandLineTool {
     switch command {
     case "serve": return ServeCommand.run(rest)
     case "plan": return PlanCommand.run(rest)
+    case "interact": return InteractCommand.run(rest)
     case "healthcheck": return HealthcheckCommand.run(rest)
     case "help", "--help", "-h":
       IO.out(usage)

@@ -92,6 +92,8 @@ public final class PlannerApp: Sendable {
     switch route {
     case .plans:
       return head.method == "POST" ? postPlan(request) : getPlan(head)
+    case .interactions:
+      return postInteraction(request)
     case .styles:
       return respond(200, "application/json", stylesBody, head: head)
     case .healthz:
@@ -178,6 +180,25 @@ public final class PlannerApp: Sendable {
       cache.put(canonical, entry)
       metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
       return .success((entry, canonical))
+    }
+  }
+
+  /// `POST /v1/interactions`: 400/422 problems as for plans. Each body is a one-off recording,
+  /// so the answer is neither cached here nor cacheable (`Cache-Control: no-store`, no ETag).
+  func postInteraction(_ request: HTTPRequest) -> HTTPResponse {
+    let head = request.head
+    let result = service.decodeInteractionRequest(request.body).flatMap { interaction in
+      service.interact(interaction).map { (interaction, InteractionEncoder.encode($0)) }
+    }
+    switch result {
+    case .failure(let p):
+      return problem(p, head: head)
+    case .success(let (interaction, body)):
+      metrics.recordPlan(
+        style: interaction.transition.style, operation: interaction.transition.operation.rawValue)
+      var r = respond(200, "application/json", body, head: head)
+      r.headers.add(name: "Cache-Control", value: "no-store")
+      return r
     }
   }
 

@@ -2,6 +2,7 @@
 /// is, OPTIONS everywhere (CORS preflight).
 public enum Route: String, Sendable, CaseIterable {
   case plans = "/v1/plans"
+  case interactions = "/v1/interactions"
   case styles = "/v1/styles"
   case healthz = "/healthz"
   case readyz = "/readyz"
@@ -19,6 +20,7 @@ public enum Route: String, Sendable, CaseIterable {
   public var methods: [String] {
     switch self {
     case .plans: ["GET", "HEAD", "POST", "OPTIONS"]
+    case .interactions: ["POST", "OPTIONS"]
     default: ["GET", "HEAD", "OPTIONS"]
     }
   }
@@ -32,7 +34,7 @@ public enum Route: String, Sendable, CaseIterable {
   /// Whether the route's successful answer is JSON (406 applies), as opposed to text.
   public var producesJSON: Bool {
     switch self {
-    case .plans, .styles, .healthz, .readyz: true
+    case .plans, .interactions, .styles, .healthz, .readyz: true
     case .metrics, .openapi: false
     }
   }

@@ -10,6 +10,9 @@ public struct PlannerLimits: Sendable, Hashable {
   public var maximumCoordinate = 10_000_000.0
   public var maximumKeyframes = Planner.defaultMaximumKeyframes
   public var maximumDepth = JSONParser.defaultMaximumDepth
+  /// Gesture streams of `POST /v1/interactions`.
+  public var maximumGestureSamples = GestureStreamChecker.defaultMaximumSamples
+  public var maximumGestureSpan = GestureStreamChecker.defaultMaximumSpan
 
   public init() {}
 }

@@ -1,0 +1,7 @@
+/// Where a release velocity came from.
+public enum VelocitySource: String, Sendable, Hashable {
+  /// The release sample's `vx`/`vy` (`UIPanGestureRecognizer.velocity(in:)`).
+  case samples
+  /// Estimated from positions by walking back from the release (TIMING.md section 5).
+  case positions
+}
