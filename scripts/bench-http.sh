@@ -43,11 +43,8 @@ esac
 
 mkdir -p "$work"/{body,proxy,fastcgi,uwsgi,scgi}
 sed -e "s|__DIR__|$work|g" -e "s|__PORT__|$nginx_port|g" scripts/bench/nginx.conf.template > "$work/nginx.conf.in"
-python3 - "$work/nginx.conf.in" "$work/nginx.conf" "$body" <<'PY'
-import sys
-src, dst, body = sys.argv[1], sys.argv[2], sys.argv[3]
-open(dst, "w").write(open(src).read().replace("__BODY__", body.replace("\\", "\\\\").replace("'", "\\'")))
-PY
+printf '%s' "$body" > "$work/body.json"
+mv "$work/nginx.conf.in" "$work/nginx.conf"
 
 "$bin" serve --host 127.0.0.1 --port "$ours_port" --access-log off --max-connections 8192 >"$work/ours.log" 2>&1 &
 "$NGINX" -c "$work/nginx.conf" -p "$work" >"$work/nginx.out" 2>&1 &
