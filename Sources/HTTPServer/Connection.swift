@@ -334,8 +334,12 @@ final class Connection: @unchecked Sendable {
     if request.discard { return }
     let seq = request.seq
     let full = HTTPRequest(head: request.head, body: request.body, remoteAddress: remoteAddress)
-    if config.inlineHandler || config.runsInline?(request.head) == true {
+    if config.inlineHandler {
       setResponse(seq: seq, response: context.handler(full))
+      return
+    }
+    if let quick = config.inlineFirst, let response = quick(full) {
+      setResponse(seq: seq, response: response)
       return
     }
     let handler = context.handler

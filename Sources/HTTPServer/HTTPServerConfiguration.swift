@@ -39,10 +39,11 @@ public struct HTTPServerConfiguration: Sendable {
   /// that are quick and never block (health checks, small computations). The 503 queue limit
   /// does not apply then.
   public var inlineHandler: Bool = false
-  /// Per request: run this one on the event loop (true) or on the workers (false). For cheap,
-  /// non-blocking routes such as health checks, which then skip two queue hops and are never
-  /// refused with 503 because slow work fills the queue. Ignored when ``inlineHandler`` is set.
-  public var runsInline: (@Sendable (HTTPRequestHead) -> Bool)? = nil
+  /// Tried first for every request, on the event loop: a response it returns is sent at once
+  /// (no queue hops, never refused with 503 because slow work fills the queue); nil sends the
+  /// request to the workers' handler. For cheap answers: health checks, cache hits, refusals.
+  /// Must be quick and never block. Ignored when ``inlineHandler`` is set.
+  public var inlineFirst: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
   /// `Retry-After` seconds sent with 503.
   public var retryAfterSeconds: Int = 1
 

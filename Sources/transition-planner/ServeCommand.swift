@@ -27,7 +27,7 @@ enum ServeCommand {
     let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
     let log = options.accessLog
     var serverConfiguration = options.server
-    serverConfiguration.runsInline = { head in app.runsInline(head) }
+    serverConfiguration.inlineFirst = { request in app.handleInline(request) }
     let server = HTTPServer(
       configuration: serverConfiguration,
       headHandler: { head in app.headCheck(head) },

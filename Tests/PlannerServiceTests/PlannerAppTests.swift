@@ -241,4 +241,29 @@ final class PlannerAppTests: XCTestCase {
     ).get()
     XCTAssertEqual(CanonicalRequest.json(a), CanonicalRequest.json(b))
   }
+
+  func testInlineFirstAnswersCacheHitsAndRefusalsButLeavesPlanningToWorkers() throws {
+    let app = PlannerApp()
+    let body = Array(zoomPushJSON.utf8)
+    let request = HTTPRequest(
+      head: head("POST", "/v1/plans", jsonType, length: body.count), body: body)
+    XCTAssertNil(app.handleInline(request), "a miss must go to the workers")
+    let computed = app.handle(request)
+    let hit = try XCTUnwrap(app.handleInline(request))
+    XCTAssertEqual(hit.status, 200)
+    XCTAssertEqual(hit.body, computed.body)
+    XCTAssertEqual(hit.headers.first(name: "ETag"), computed.headers.first(name: "ETag"))
+    XCTAssertEqual(
+      hit.headers.first(name: "Content-Location"), computed.headers.first(name: "Content-Location"))
+    // Refusals and cheap routes are answered inline too.
+    XCTAssertEqual(
+      app.handleInline(
+        HTTPRequest(head: head("POST", "/v1/plans", jsonType, length: 2), body: Array("{}".utf8)))?
+        .status, 422)
+    XCTAssertEqual(app.handleInline(HTTPRequest(head: head("GET", "/healthz")))?.status, 200)
+    XCTAssertEqual(app.handleInline(HTTPRequest(head: head("GET", "/nope")))?.status, 404)
+    let metrics = app.metrics.exposition(openConnections: 0)
+    XCTAssertTrue(metrics.contains("plan_cache_requests_total{result=\"hit\"} 1"), metrics)
+    XCTAssertTrue(metrics.contains("plan_cache_requests_total{result=\"miss\"} 1"), metrics)
+  }
 }

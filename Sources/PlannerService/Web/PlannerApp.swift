@@ -72,13 +72,23 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  /// Routes whose answer is ready-made or tiny run on the server's event loop; planning runs on
-  /// the workers, so a large plan never delays other connections.
-  public func runsInline(_ head: HTTPRequestHead) -> Bool {
-    guard let route = Route(path: head.path), head.method != "OPTIONS" else { return true }
+  /// The part of the work cheap enough for the server's event loop: every route but planning,
+  /// and plans already in the cache (and every refusal). Returns nil when a plan must be computed
+  /// or an interaction planned: the server then runs `handle` on a worker, so a large plan never
+  /// delays other connections.
+  public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
+    let head = request.head
+    guard let route = Route(path: head.path) else { return handle(request) }
+    if let early = headCheck(head) { return early }
+    if head.method == "OPTIONS" { return preflight(route, head) }
     switch route {
-    case .healthz, .readyz, .metrics, .styles, .openapi: return true
-    default: return false
+    case .plans:
+      return head.method == "POST"
+        ? postPlan(request, computeOnMiss: false) : getPlan(head, computeOnMiss: false)
+    case .interactions:
+      return nil
+    default:
+      return handle(request)
     }
   }
 
@@ -91,7 +101,8 @@ public final class PlannerApp: Sendable {
     if head.method == "OPTIONS" { return preflight(route, head) }
     switch route {
     case .plans:
-      return head.method == "POST" ? postPlan(request) : getPlan(head)
+      // Computing on a miss always yields a response.
+      return (head.method == "POST" ? postPlan(request) : getPlan(head))!
     case .interactions:
       return postInteraction(request)
     case .styles:
@@ -114,12 +125,14 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  func postPlan(_ request: HTTPRequest) -> HTTPResponse {
+  func postPlan(_ request: HTTPRequest, computeOnMiss: Bool = true) -> HTTPResponse? {
     let head = request.head
-    switch planResponse(request.body) {
+    switch planResponse(request.body, computeOnMiss: computeOnMiss) {
     case .failure(let p):
       return problem(p, head: head)
-    case .success(let (entry, canonical)):
+    case .success(nil):
+      return nil
+    case .success(let (entry, canonical)?):
       // RFC 9110 13.1.2: on methods other than GET/HEAD a matching If-None-Match fails.
       if ETag.matches(head.headers["If-None-Match"], entry.etag) {
         var r = problem(
@@ -135,7 +148,7 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  func getPlan(_ head: HTTPRequestHead) -> HTTPResponse {
+  func getPlan(_ head: HTTPRequestHead, computeOnMiss: Bool = true) -> HTTPResponse? {
     guard let query = head.query, let parameter = QueryString.value(of: "request", in: query) else {
       return problem(
         400, "/problems/missing-parameter", "Missing query parameter",
@@ -147,10 +160,12 @@ public final class PlannerApp: Sendable {
         "a percent escape in the query is not two hex digits",
         head: head)
     }
-    switch planResponse(body) {
+    switch planResponse(body, computeOnMiss: computeOnMiss) {
     case .failure(let p):
       return problem(p, head: head)
-    case .success(let (entry, _)):
+    case .success(nil):
+      return nil
+    case .success(let (entry, _)?):
       if ETag.matches(head.headers["If-None-Match"], entry.etag) {
         return planHeaders(respond(304, nil, [], head: head), entry)
       }
@@ -158,8 +173,11 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  /// Decode, validate, then the cached or freshly encoded plan and the canonical request.
-  func planResponse(_ body: [UInt8]) -> Result<(ResponseCache.Entry, [UInt8]), Problem> {
+  /// Decode, validate, then the cached or freshly encoded plan and the canonical request; nil on
+  /// a cache miss when `computeOnMiss` is false.
+  func planResponse(_ body: [UInt8], computeOnMiss: Bool) -> Result<
+    (ResponseCache.Entry, [UInt8])?, Problem
+  > {
     let request: PlanRequest
     switch service.decodePlanRequest(body) {
     case .failure(let p): return .failure(p)
@@ -171,6 +189,7 @@ public final class PlannerApp: Sendable {
       metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
       return .success((hit, canonical))
     }
+    guard computeOnMiss else { return .success(nil) }
     metrics.recordCache(hit: false)
     switch service.plan(request) {
     case .failure(let p): return .failure(p)
