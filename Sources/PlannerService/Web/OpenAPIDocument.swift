@@ -11,7 +11,9 @@ info:
     Plans a screen transition (zoom, expand, cartSheet) for any platform: a plan request
     (scene + style + operation + timing) goes in, and a plan comes out: per-layer keyframes (frame,
     alpha, 3D transform), the analytic tracks they sample, and the discrete actions at start,
-    finish and cancel.
+    finish and cancel. It also plans gesture-driven (interactive) transitions from a recorded pan
+    stream: the decision to finish or cancel, why, and keyframes over the gesture and its
+    completion (`POST /v1/interactions`).
 
     Conventions (see docs/API.md and docs/STYLES.md):
 
@@ -40,6 +42,8 @@ servers:
 tags:
   - name: plans
     description: Planning transitions.
+  - name: interactions
+    description: Planning gesture-driven (interactive) transitions.
   - name: styles
     description: What the planner can do.
   - name: operations
@@ -212,6 +216,104 @@ paths:
       tags: [plans]
       operationId: optionsPlans
       summary: CORS preflight for /v1/plans
+      responses:
+        '204':
+          $ref: '#/components/responses/Preflight'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+
+  /v1/interactions:
+    post:
+      tags: [interactions]
+      operationId: createInteraction
+      summary: Plan a gesture-driven (interactive) transition from a recorded pan
+      description: |
+        Plans an interactive transition the way `UIPercentDrivenInteractiveTransition` runs one:
+        the recorded pan (`gesture.samples`) scrubs the plan of `transition` (its timing, of
+        duration `D`, is the non-interactive animation being scrubbed), then at the release the
+        `release` policy decides between finishing and cancelling, and the completion runs the
+        rest of the way with `completion.speed` and `completion.curve` (TIMING.md section 5).
+
+        - Progress of a sample: `clamp(axis / distance, 0, 1)`, where `axis` is the translation
+          along `gesture.direction` and `distance` the progress denominator (default the
+          container's width, its height for vertical directions). It shows animation time
+          `progress * D`.
+        - The release is the last sample. `ended`: the policy decides (`finish` or `cancel`);
+          `cancelled` / `failed`: `cancel`, whatever the policy; `began` / `changed` (the stream
+          has no end yet): `pending`, with `completion: null`, the timeline ending at the last
+          sample and no `finish` / `cancel` actions. `reason` always holds the figures the
+          policy compared (for a pending stream, those of a release at its last sample).
+        - Timeline: `tau = t - t0` (`t0` is the first sample's `t`). Keyframes at
+          `tau = i / frameRate` for every grid point before the end, plus exact keyframes at the
+          release's tau and at the end (`duration` = release + completion duration); a grid
+          point within 1e-9 s of either is replaced by it. During the gesture a keyframe shows
+          the plan at the animation time of the latest sample at or before it; after the
+          release, the completion.
+        - `actions`: `start` at `t = 0`, then `finish` or `cancel` at `t = duration` as
+          decided; every action carries its `t`.
+
+        Each body is a one-off recording, so the answer is neither cached nor cacheable
+        (`Cache-Control: no-store`, no `ETag`, no `If-None-Match` handling). Other methods
+        than POST and OPTIONS are `405` with `Allow: POST, OPTIONS`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              $ref: '#/components/schemas/InteractionRequest'
+            examples:
+              fastFlick:
+                $ref: '#/components/examples/InteractionFastFlickRequest'
+              slowDrag:
+                $ref: '#/components/examples/InteractionSlowDragRequest'
+              dragBack:
+                $ref: '#/components/examples/InteractionDragBackRequest'
+              cancelled:
+                $ref: '#/components/examples/InteractionCancelledRequest'
+              pending:
+                $ref: '#/components/examples/InteractionPendingRequest'
+      responses:
+        '200':
+          description: The interaction plan.
+          headers:
+            Cache-Control:
+              $ref: '#/components/headers/CacheControlNoStore'
+            Vary:
+              $ref: '#/components/headers/Vary'
+            Access-Control-Allow-Origin:
+              $ref: '#/components/headers/AccessControlAllowOrigin'
+            Access-Control-Expose-Headers:
+              $ref: '#/components/headers/AccessControlExposeHeaders'
+            X-Request-ID:
+              $ref: '#/components/headers/XRequestID'
+          content:
+            application/json:
+              schema:
+                $ref: '#/components/schemas/Interaction'
+              examples:
+                finishAtFrameRate10:
+                  $ref: '#/components/examples/InteractionFinishPlan'
+                pendingAtFrameRate10:
+                  $ref: '#/components/examples/InteractionPendingPlan'
+        '400':
+          $ref: '#/components/responses/MalformedJSON'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
+        '408':
+          $ref: '#/components/responses/RequestTimeout'
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '415':
+          $ref: '#/components/responses/UnsupportedMediaType'
+        '422':
+          $ref: '#/components/responses/InvalidInteractionRequest'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+    options:
+      tags: [interactions]
+      operationId: optionsInteractions
+      summary: CORS preflight for /v1/interactions
+      description: '`Allow` (and `Access-Control-Allow-Methods`) is `POST, OPTIONS`.'
       responses:
         '204':
           $ref: '#/components/responses/Preflight'
@@ -570,6 +672,13 @@ components:
       schema:
         type: string
       example: public, max-age=86400
+    CacheControlNoStore:
+      description: Interaction plans answer one-off recordings; they are never stored.
+      required: true
+      schema:
+        type: string
+        const: no-store
+      example: no-store
     ContentLocation:
       description: |
         The canonical `GET /v1/plans?request=...` URL of the plan: the request rewritten with
@@ -1011,6 +1120,61 @@ components:
                 errors:
                   - pointer: /timing/curve
                     message: 'the spring never settles (no damping): give timing.duration or damping > 0'
+    InvalidInteractionRequest:
+      description: |
+        Valid JSON whose values are missing, of the wrong type, out of range or inconsistent:
+        every bad field in one list, by JSON Pointer. The transition's fields are reported
+        under `/transition` (as for plans, including the keyframe limit at
+        `/transition/frameRate`), each bad sample at its own field
+        (`/gesture/samples/17/t`): times that decrease, `began` anywhere but first, `ended` /
+        `cancelled` / `failed` anywhere but last, no samples or more than 10,000, a stream
+        spanning more than 600 s.
+      headers:
+        Vary:
+          $ref: '#/components/headers/Vary'
+        Access-Control-Allow-Origin:
+          $ref: '#/components/headers/AccessControlAllowOrigin'
+        Access-Control-Expose-Headers:
+          $ref: '#/components/headers/AccessControlExposeHeaders'
+        X-Request-ID:
+          $ref: '#/components/headers/XRequestID'
+      content:
+        application/problem+json:
+          schema:
+            $ref: '#/components/schemas/ValidationProblem'
+          examples:
+            badStream:
+              value:
+                type: /problems/invalid-request
+                title: Invalid request
+                status: 422
+                detail: 7 fields are invalid
+                errors:
+                  - pointer: /gesture/samples/0/state
+                    message: 'must be began: a stream starts with its began sample'
+                  - pointer: /gesture/samples/1/t
+                    message: "must be >= the previous sample's t (0.0): times never decrease"
+                  - pointer: /gesture/samples/1/state
+                    message: ended is allowed only as the last sample
+                  - pointer: /gesture/samples/2/state
+                    message: began is allowed only as the first sample
+                  - pointer: /release/decelerationRate
+                    message: must be > 0 and < 1
+                  - pointer: /completion/speed
+                    message: must be <= 0 (meaning 1) or from 0.01 to 100
+                  - pointer: /completion/curve
+                    message: must be one of linear, easeIn, easeOut, easeInOut
+            missingParts:
+              value:
+                type: /problems/invalid-request
+                title: Invalid request
+                status: 422
+                detail: 2 fields are invalid
+                errors:
+                  - pointer: /transition
+                    message: 'a plan request: {"style", "operation", "container", ...}'
+                  - pointer: /gesture
+                    message: 'must be an object ({"direction", "distance", "samples"}), not null'
     ServiceUnavailable:
       description: |
         The server is over capacity (handler work queued beyond its limit); retry after
@@ -1330,6 +1494,177 @@ components:
           type: [number, 'null']
           exclusiveMinimum: -1
           exclusiveMaximum: 1
+
+    InteractionRequest:
+      type: object
+      description: |
+        A gesture-driven transition (`POST /v1/interactions`): the plan being scrubbed, the
+        recorded pan, the release policy and how the completion runs. Unknown fields are
+        ignored; `null` is the same as leaving an optional field out.
+      required: [transition, gesture]
+      properties:
+        transition:
+          description: |
+            A plan request (the body of `POST /v1/plans`): its timing is the non-interactive
+            animation being scrubbed (duration `D`), its `frameRate` sets the output grid.
+          $ref: '#/components/schemas/PlanRequest'
+        gesture:
+          $ref: '#/components/schemas/GestureInput'
+        release:
+          description: 'How the release decides; default `{"policy": "threshold", "threshold": 0.35}`.'
+          oneOf:
+            - $ref: '#/components/schemas/ReleaseInput'
+            - type: 'null'
+        completion:
+          description: 'How the completion runs after the release; default `{"speed": 1, "curve": "easeInOut"}`.'
+          oneOf:
+            - $ref: '#/components/schemas/CompletionInput'
+            - type: 'null'
+    GestureInput:
+      type: object
+      description: A recorded pan stream (`UIPanGestureRecognizer`) and how it maps to progress.
+      required: [samples]
+      properties:
+        direction:
+          type: [string, 'null']
+          description: |
+            Which translation drives progress: `either` (the default: `|x|`, so a drag either
+            way scrubs), `rightward` (`x`), `leftward` (`-x`), `downward` (`y`), `upward` (`-y`).
+          enum: [either, rightward, leftward, upward, downward, null]
+        distance:
+          type: [number, 'null']
+          description: |
+            The progress denominator, points: progress is `clamp(axis / distance, 0, 1)`.
+            Default the container's width (its height for `upward` / `downward`).
+          exclusiveMinimum: 0
+          maximum: 10000000
+        samples:
+          type: array
+          description: |
+            The stream, oldest first: `t` never decreases, the first sample (only) is `began`,
+            `ended` / `cancelled` / `failed` may only be the last; at most 10,000 samples
+            spanning at most 600 s. A stream without an end sample is allowed (the decision is
+            then `pending`).
+          minItems: 1
+          maxItems: 10000
+          prefixItems:
+            - allOf:
+                - $ref: '#/components/schemas/GestureSampleInput'
+                - properties:
+                    state:
+                      const: began
+          items:
+            allOf:
+              - $ref: '#/components/schemas/GestureSampleInput'
+              - properties:
+                  state:
+                    enum: [changed, ended, cancelled, failed]
+    GestureSampleInput:
+      type: object
+      description: |
+        One sample of the pan: its time, the translation since the gesture began, optionally
+        the recogniser's own velocity (`velocity(in:)`), and the recogniser's state.
+      required: [t, x, y, state]
+      properties:
+        t:
+          type: number
+          description: Seconds (any origin; the timeline starts at the first sample's `t`).
+        x:
+          type: number
+          description: Translation since the gesture began, points.
+          minimum: -10000000
+          maximum: 10000000
+        y:
+          type: number
+          description: Translation since the gesture began, points.
+          minimum: -10000000
+          maximum: 10000000
+        vx:
+          type: [number, 'null']
+          description: |
+            The recogniser's velocity, points per second. When the release sample carries the
+            component its direction needs, it is the release velocity; else the velocity is
+            estimated from positions.
+          minimum: -10000000
+          maximum: 10000000
+        vy:
+          type: [number, 'null']
+          description: The recogniser's velocity, points per second (see `vx`).
+          minimum: -10000000
+          maximum: 10000000
+        state:
+          $ref: '#/components/schemas/GestureState'
+    GestureState:
+      type: string
+      description: '`UIGestureRecognizer.State` of a pan at one sample.'
+      enum: [began, changed, ended, cancelled, failed]
+    ReleaseInput:
+      description: |
+        The release policy (TIMING.md section 5), selected by `policy` (default `threshold`).
+        Fields of the other policies are ignored.
+      oneOf:
+        - $ref: '#/components/schemas/ThresholdReleaseInput'
+        - $ref: '#/components/schemas/ProjectedReleaseInput'
+        - $ref: '#/components/schemas/SystemReleaseInput'
+    ThresholdReleaseInput:
+      type: object
+      description: 'The seed''s rule: finish iff progress > `threshold`.'
+      properties:
+        policy:
+          type: [string, 'null']
+          enum: [threshold, null]
+        threshold:
+          type: [number, 'null']
+          description: Default 0.35.
+          minimum: 0
+          maximum: 1
+    ProjectedReleaseInput:
+      type: object
+      description: |
+        Finish iff progress plus the distance the finger would still travel, decelerating by
+        `decelerationRate` per millisecond, reaches one half: `projection =
+        (velocity / 1000) * rate / (1 - rate)`, `projectedProgress = progress +
+        projection / distance >= 0.5`.
+      required: [policy]
+      properties:
+        policy:
+          const: projected
+        decelerationRate:
+          type: [number, 'null']
+          description: Default 0.998 (`UIScrollView.DecelerationRate.normal`; `.fast` is 0.99).
+          exclusiveMinimum: 0
+          exclusiveMaximum: 1
+    SystemReleaseInput:
+      type: object
+      description: |
+        UIKit's back-swipe rule: `score = p + (u / distance) D + 0.5 (a / distance) D^2`
+        (position, velocity and acceleration extrapolated over the animation's duration),
+        finish iff `score > min(187.5 / distance, 0.5)`; a fast finger also shortens the
+        completion to `remaining * distance / |u|`.
+      required: [policy]
+      properties:
+        policy:
+          const: system
+    CompletionInput:
+      type: object
+      description: |
+        `UIPercentDrivenInteractiveTransition`'s completion: it lasts `(1 - p) D / speed` to
+        finish, `p D / speed` to cancel (p: progress at release), `curve` mapping its
+        wall-clock fraction to the fraction of the remaining animation time.
+      properties:
+        speed:
+          description: Default 1; any value <= 0 means 1.
+          anyOf:
+            - type: 'null'
+            - type: number
+              maximum: 0
+            - type: number
+              minimum: 0.01
+              maximum: 100
+        curve:
+          type: [string, 'null']
+          description: Default `easeInOut`.
+          enum: [linear, easeIn, easeOut, easeInOut, null]
 
     # ---------------------------------------------------------------- responses
     Plan:
@@ -1748,6 +2083,289 @@ components:
             layer:
               $ref: '#/components/schemas/LayerId'
 
+    Interaction:
+      type: object
+      description: |
+        A planned gesture-driven transition, keys in this order. `layers` are those of the
+        transition's plan (ids, content, anchor, tracks) with keyframes over the interaction's
+        timeline (`t` is tau, seconds from the first sample, 0 to `duration`); `timing` is the
+        transition's, resolved as in plans.
+      required: [engineVersion, decision, reason, progress, completion, duration, frameRate, timing, layers, actions]
+      properties:
+        engineVersion:
+          type: string
+          examples: [1.0.0]
+        decision:
+          type: string
+          description: |
+            `finish` / `cancel`: where the released gesture goes; `pending`: the stream has no
+            end sample yet (the timeline stops at its last sample).
+          enum: [finish, cancel, pending]
+        reason:
+          $ref: '#/components/schemas/ReleaseReason'
+        progress:
+          type: array
+          description: One entry per input sample, in order.
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/SampleProgress'
+        completion:
+          description: The completion after the release; `null` when pending.
+          oneOf:
+            - $ref: '#/components/schemas/Completion'
+            - type: 'null'
+        duration:
+          type: number
+          description: |
+            Wall-clock seconds from the first sample to the end: the release's tau plus the
+            completion's duration (the last sample's tau when pending). May be 0.
+          minimum: 0
+        frameRate:
+          type: integer
+          minimum: 1
+        timing:
+          $ref: '#/components/schemas/ResolvedTiming'
+        layers:
+          type: array
+          description: Bottom to top, as in the transition's plan; keyframes over the timeline.
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/Layer'
+        actions:
+          $ref: '#/components/schemas/InteractionActions'
+      allOf:
+        - if:
+            required: [decision]
+            properties:
+              decision:
+                const: pending
+          then:
+            properties:
+              completion:
+                type: 'null'
+              reason:
+                properties:
+                  state:
+                    enum: [began, changed]
+              actions:
+                not:
+                  anyOf:
+                    - required: [finish]
+                    - required: [cancel]
+        - if:
+            required: [decision]
+            properties:
+              decision:
+                const: finish
+          then:
+            properties:
+              completion:
+                type: object
+                properties:
+                  to:
+                    const: 1
+              reason:
+                properties:
+                  state:
+                    const: ended
+              actions:
+                required: [finish]
+                not:
+                  required: [cancel]
+        - if:
+            required: [decision]
+            properties:
+              decision:
+                const: cancel
+          then:
+            properties:
+              completion:
+                type: object
+                properties:
+                  to:
+                    const: 0
+              reason:
+                properties:
+                  state:
+                    enum: [ended, cancelled, failed]
+              actions:
+                required: [cancel]
+                not:
+                  required: [finish]
+    ReleaseReason:
+      description: |
+        Why the released gesture finished or cancelled: the inputs of the policy and what it
+        compared (for a pending stream, the figures a release at its last sample would
+        compare). `policy` selects the variant.
+      oneOf:
+        - $ref: '#/components/schemas/ThresholdReleaseReason'
+        - $ref: '#/components/schemas/ProjectedReleaseReason'
+        - $ref: '#/components/schemas/SystemReleaseReason'
+      discriminator:
+        propertyName: policy
+        mapping:
+          threshold: '#/components/schemas/ThresholdReleaseReason'
+          projected: '#/components/schemas/ProjectedReleaseReason'
+          system: '#/components/schemas/SystemReleaseReason'
+    ReleaseFigures:
+      type: object
+      description: |
+        Keys in the order `policy, progress, velocity, acceleration, <the policy's figures>,
+        velocitySource, state`.
+      required: [policy, progress, velocity, acceleration, velocitySource, state]
+      properties:
+        policy:
+          type: string
+          enum: [threshold, projected, system]
+        progress:
+          type: number
+          description: Progress at the release (last) sample.
+          minimum: 0
+          maximum: 1
+        velocity:
+          type: number
+          description: Along the progress axis, points per second.
+        acceleration:
+          type: number
+          description: Along the progress axis, points per second squared (always from positions).
+        velocitySource:
+          type: string
+          description: |
+            `samples`: the release sample's `vx` / `vy`; `positions`: estimated from positions
+            (TIMING.md section 5).
+          enum: [samples, positions]
+        state:
+          description: |
+            The last sample's state: `ended` (the policy decided), `cancelled` / `failed`
+            (cancelled whatever the policy), `began` / `changed` (pending).
+          $ref: '#/components/schemas/GestureState'
+    ThresholdReleaseReason:
+      allOf:
+        - $ref: '#/components/schemas/ReleaseFigures'
+        - type: object
+          description: Finish iff progress > threshold.
+          required: [threshold]
+          properties:
+            policy:
+              const: threshold
+            threshold:
+              type: number
+              minimum: 0
+              maximum: 1
+    ProjectedReleaseReason:
+      allOf:
+        - $ref: '#/components/schemas/ReleaseFigures'
+        - type: object
+          description: Finish iff projectedProgress >= 0.5.
+          required: [decelerationRate, projection, projectedProgress]
+          properties:
+            policy:
+              const: projected
+            decelerationRate:
+              type: number
+              exclusiveMinimum: 0
+              exclusiveMaximum: 1
+            projection:
+              type: number
+              description: 'Points the finger would still travel: `(velocity / 1000) * rate / (1 - rate)`.'
+            projectedProgress:
+              type: [number, 'null']
+              description: |
+                `progress + projection / distance`; `null` when that is not a finite number
+                (only for an extremely small `gesture.distance`).
+    SystemReleaseReason:
+      allOf:
+        - $ref: '#/components/schemas/ReleaseFigures'
+        - type: object
+          description: Finish iff score > limit.
+          required: [score, limit]
+          properties:
+            policy:
+              const: system
+            score:
+              type: [number, 'null']
+              description: |
+                `p + (u / distance) D + 0.5 (a / distance) D^2`; `null` when that is not a
+                finite number (only for an extremely small `gesture.distance`).
+            limit:
+              type: number
+              description: '`min(187.5 / distance, 0.5)`.'
+              exclusiveMinimum: 0
+              maximum: 0.5
+    SampleProgress:
+      type: object
+      description: What one input sample set.
+      required: [t, progress, animationTime]
+      properties:
+        t:
+          type: number
+          description: 'tau: seconds from the first sample.'
+          minimum: 0
+        progress:
+          type: number
+          minimum: 0
+          maximum: 1
+        animationTime:
+          type: number
+          description: The animation time the sample shows, `progress * D`.
+          minimum: 0
+    Completion:
+      type: object
+      description: |
+        The completion after the release: animation time runs from `from * D` to `to * D` over
+        `duration` seconds of wall clock, `curve` mapping the wall-clock fraction to the
+        fraction of that animation time.
+      required: [from, to, duration, curve]
+      properties:
+        from:
+          type: number
+          description: Progress at the release.
+          minimum: 0
+          maximum: 1
+        to:
+          type: number
+          description: 1 (finish) or 0 (cancel).
+          enum: [0, 1]
+        duration:
+          type: number
+          description: Wall-clock seconds (0 when already at `to`).
+          minimum: 0
+        curve:
+          type: string
+          enum: [linear, easeIn, easeOut, easeInOut]
+    InteractionActions:
+      type: object
+      description: |
+        `start` at `t = 0`, then `finish` or `cancel` (as decided) at `t = duration`; neither
+        when pending. The actions are those of the transition's plan (STYLES.md).
+      required: [start]
+      properties:
+        start:
+          type: array
+          items:
+            $ref: '#/components/schemas/TimedAction'
+        finish:
+          type: array
+          items:
+            $ref: '#/components/schemas/TimedAction'
+        cancel:
+          type: array
+          items:
+            $ref: '#/components/schemas/TimedAction'
+      not:
+        required: [finish, cancel]
+    TimedAction:
+      description: An action with the timeline time it applies at (`t` first).
+      allOf:
+        - $ref: '#/components/schemas/Action'
+        - type: object
+          required: [t]
+          properties:
+            t:
+              type: number
+              description: Seconds from the first sample.
+              minimum: 0
+
     StylesDocument:
       type: object
       required: [engineVersion, styles]
@@ -1993,6 +2611,530 @@ components:
             - {target: {element: source}, hidden: false}
             - {target: {element: destination}, hidden: false}
             - {target: {layer: snapshot}, remove: true}
+    InteractionFastFlickRequest:
+      summary: "a fast flick, projected release: finishes (examples/interaction-fast-flick.json)"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+          frameRate: 60
+        gesture:
+          direction: either
+          samples:
+            - {t: 0, x: 0, y: 0, state: began}
+            - {t: 0.008333, x: 0.83, y: -0.33, state: changed}
+            - {t: 0.016667, x: 3.33, y: -0.67, state: changed}
+            - {t: 0.025, x: 7.5, y: -1, state: changed}
+            - {t: 0.033333, x: 13.33, y: -1.33, state: changed}
+            - {t: 0.041667, x: 20.83, y: -1.67, state: changed}
+            - {t: 0.05, x: 30, y: -2, state: changed}
+            - {t: 0.058333, x: 40.83, y: -2.33, state: changed}
+            - {t: 0.066667, x: 53.33, y: -2.67, state: changed}
+            - {t: 0.075, x: 67.5, y: -3, state: changed}
+            - {t: 0.083333, x: 83.33, y: -3.33, state: changed}
+            - {t: 0.091667, x: 100.83, y: -3.67, state: changed}
+            - {t: 0.1, x: 120, y: -4, state: ended}
+        release: {policy: projected, decelerationRate: 0.998}
+        completion: {speed: 1, curve: easeInOut}
+    InteractionSlowDragRequest:
+      summary: "a slow drag past the threshold: finishes (examples/interaction-slow-drag.json)"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+          frameRate: 60
+        gesture:
+          direction: either
+          samples:
+            - {t: 0, x: 0, y: 0, state: began}
+            - {t: 0.008333, x: 0.02, y: 0.04, state: changed}
+            - {t: 0.016667, x: 0.09, y: 0.08, state: changed}
+            - {t: 0.025, x: 0.21, y: 0.13, state: changed}
+            - {t: 0.033333, x: 0.36, y: 0.17, state: changed}
+            - {t: 0.041667, x: 0.57, y: 0.21, state: changed}
+            - {t: 0.05, x: 0.81, y: 0.25, state: changed}
+            - {t: 0.058333, x: 1.1, y: 0.29, state: changed}
+            - {t: 0.066667, x: 1.43, y: 0.33, state: changed}
+            - {t: 0.075, x: 1.8, y: 0.38, state: changed}
+            - {t: 0.083333, x: 2.21, y: 0.42, state: changed}
+            - {t: 0.091667, x: 2.66, y: 0.46, state: changed}
+            - {t: 0.1, x: 3.15, y: 0.5, state: changed}
+            - {t: 0.108333, x: 3.68, y: 0.54, state: changed}
+            - {t: 0.116667, x: 4.24, y: 0.58, state: changed}
+            - {t: 0.125, x: 4.85, y: 0.63, state: changed}
+            - {t: 0.133333, x: 5.49, y: 0.67, state: changed}
+            - {t: 0.141667, x: 6.16, y: 0.71, state: changed}
+            - {t: 0.15, x: 6.88, y: 0.75, state: changed}
+            - {t: 0.158333, x: 7.62, y: 0.79, state: changed}
+            - {t: 0.166667, x: 8.4, y: 0.83, state: changed}
+            - {t: 0.175, x: 9.22, y: 0.88, state: changed}
+            - {t: 0.183333, x: 10.06, y: 0.92, state: changed}
+            - {t: 0.191667, x: 10.94, y: 0.96, state: changed}
+            - {t: 0.2, x: 11.85, y: 1, state: changed}
+            - {t: 0.208333, x: 12.79, y: 1.04, state: changed}
+            - {t: 0.216667, x: 13.76, y: 1.08, state: changed}
+            - {t: 0.225, x: 14.77, y: 1.13, state: changed}
+            - {t: 0.233333, x: 15.8, y: 1.17, state: changed}
+            - {t: 0.241667, x: 16.85, y: 1.21, state: changed}
+            - {t: 0.25, x: 17.94, y: 1.25, state: changed}
+            - {t: 0.258333, x: 19.05, y: 1.29, state: changed}
+            - {t: 0.266667, x: 20.19, y: 1.33, state: changed}
+            - {t: 0.275, x: 21.36, y: 1.38, state: changed}
+            - {t: 0.283333, x: 22.55, y: 1.42, state: changed}
+            - {t: 0.291667, x: 23.76, y: 1.46, state: changed}
+            - {t: 0.3, x: 25, y: 1.5, state: changed}
+            - {t: 0.308333, x: 26.26, y: 1.54, state: changed}
+            - {t: 0.316667, x: 27.55, y: 1.58, state: changed}
+            - {t: 0.325, x: 28.85, y: 1.63, state: changed}
+            - {t: 0.333333, x: 30.18, y: 1.67, state: changed}
+            - {t: 0.341667, x: 31.53, y: 1.71, state: changed}
+            - {t: 0.35, x: 32.89, y: 1.75, state: changed}
+            - {t: 0.358333, x: 34.28, y: 1.79, state: changed}
+            - {t: 0.366667, x: 35.69, y: 1.83, state: changed}
+            - {t: 0.375, x: 37.11, y: 1.88, state: changed}
+            - {t: 0.383333, x: 38.55, y: 1.92, state: changed}
+            - {t: 0.391667, x: 40.01, y: 1.96, state: changed}
+            - {t: 0.4, x: 41.48, y: 2, state: changed}
+            - {t: 0.408333, x: 42.97, y: 2.04, state: changed}
+            - {t: 0.416667, x: 44.47, y: 2.08, state: changed}
+            - {t: 0.425, x: 45.99, y: 2.13, state: changed}
+            - {t: 0.433333, x: 47.52, y: 2.17, state: changed}
+            - {t: 0.441667, x: 49.07, y: 2.21, state: changed}
+            - {t: 0.45, x: 50.63, y: 2.25, state: changed}
+            - {t: 0.458333, x: 52.19, y: 2.29, state: changed}
+            - {t: 0.466667, x: 53.77, y: 2.33, state: changed}
+            - {t: 0.475, x: 55.36, y: 2.38, state: changed}
+            - {t: 0.483333, x: 56.96, y: 2.42, state: changed}
+            - {t: 0.491667, x: 58.57, y: 2.46, state: changed}
+            - {t: 0.5, x: 60.19, y: 2.5, state: changed}
+            - {t: 0.508333, x: 61.81, y: 2.54, state: changed}
+            - {t: 0.516667, x: 63.44, y: 2.58, state: changed}
+            - {t: 0.525, x: 65.08, y: 2.63, state: changed}
+            - {t: 0.533333, x: 66.72, y: 2.67, state: changed}
+            - {t: 0.541667, x: 68.37, y: 2.71, state: changed}
+            - {t: 0.55, x: 70.02, y: 2.75, state: changed}
+            - {t: 0.558333, x: 71.68, y: 2.79, state: changed}
+            - {t: 0.566667, x: 73.34, y: 2.83, state: changed}
+            - {t: 0.575, x: 75, y: 2.88, state: changed}
+            - {t: 0.583333, x: 76.67, y: 2.92, state: changed}
+            - {t: 0.591667, x: 78.33, y: 2.96, state: changed}
+            - {t: 0.6, x: 80, y: 3, state: changed}
+            - {t: 0.608333, x: 81.67, y: 3.04, state: changed}
+            - {t: 0.616667, x: 83.33, y: 3.08, state: changed}
+            - {t: 0.625, x: 85, y: 3.13, state: changed}
+            - {t: 0.633333, x: 86.66, y: 3.17, state: changed}
+            - {t: 0.641667, x: 88.32, y: 3.21, state: changed}
+            - {t: 0.65, x: 89.98, y: 3.25, state: changed}
+            - {t: 0.658333, x: 91.63, y: 3.29, state: changed}
+            - {t: 0.666667, x: 93.28, y: 3.33, state: changed}
+            - {t: 0.675, x: 94.92, y: 3.38, state: changed}
+            - {t: 0.683333, x: 96.56, y: 3.42, state: changed}
+            - {t: 0.691667, x: 98.19, y: 3.46, state: changed}
+            - {t: 0.7, x: 99.81, y: 3.5, state: changed}
+            - {t: 0.708333, x: 101.43, y: 3.54, state: changed}
+            - {t: 0.716667, x: 103.04, y: 3.58, state: changed}
+            - {t: 0.725, x: 104.64, y: 3.63, state: changed}
+            - {t: 0.733333, x: 106.23, y: 3.67, state: changed}
+            - {t: 0.741667, x: 107.81, y: 3.71, state: changed}
+            - {t: 0.75, x: 109.38, y: 3.75, state: changed}
+            - {t: 0.758333, x: 110.93, y: 3.79, state: changed}
+            - {t: 0.766667, x: 112.48, y: 3.83, state: changed}
+            - {t: 0.775, x: 114.01, y: 3.88, state: changed}
+            - {t: 0.783333, x: 115.53, y: 3.92, state: changed}
+            - {t: 0.791667, x: 117.03, y: 3.96, state: changed}
+            - {t: 0.8, x: 118.52, y: 4, state: changed}
+            - {t: 0.808333, x: 119.99, y: 4.04, state: changed}
+            - {t: 0.816667, x: 121.45, y: 4.08, state: changed}
+            - {t: 0.825, x: 122.89, y: 4.13, state: changed}
+            - {t: 0.833333, x: 124.31, y: 4.17, state: changed}
+            - {t: 0.841667, x: 125.72, y: 4.21, state: changed}
+            - {t: 0.85, x: 127.11, y: 4.25, state: changed}
+            - {t: 0.858333, x: 128.47, y: 4.29, state: changed}
+            - {t: 0.866667, x: 129.82, y: 4.33, state: changed}
+            - {t: 0.875, x: 131.15, y: 4.38, state: changed}
+            - {t: 0.883333, x: 132.45, y: 4.42, state: changed}
+            - {t: 0.891667, x: 133.74, y: 4.46, state: changed}
+            - {t: 0.9, x: 135, y: 4.5, state: changed}
+            - {t: 0.908333, x: 136.24, y: 4.54, state: changed}
+            - {t: 0.916667, x: 137.45, y: 4.58, state: changed}
+            - {t: 0.925, x: 138.64, y: 4.63, state: changed}
+            - {t: 0.933333, x: 139.81, y: 4.67, state: changed}
+            - {t: 0.941667, x: 140.95, y: 4.71, state: changed}
+            - {t: 0.95, x: 142.06, y: 4.75, state: changed}
+            - {t: 0.958333, x: 143.15, y: 4.79, state: changed}
+            - {t: 0.966667, x: 144.2, y: 4.83, state: changed}
+            - {t: 0.975, x: 145.23, y: 4.88, state: changed}
+            - {t: 0.983333, x: 146.24, y: 4.92, state: changed}
+            - {t: 0.991667, x: 147.21, y: 4.96, state: changed}
+            - {t: 1, x: 148.15, y: 5, state: changed}
+            - {t: 1.008333, x: 149.06, y: 5.04, state: changed}
+            - {t: 1.016667, x: 149.94, y: 5.08, state: changed}
+            - {t: 1.025, x: 150.78, y: 5.13, state: changed}
+            - {t: 1.033333, x: 151.6, y: 5.17, state: changed}
+            - {t: 1.041667, x: 152.38, y: 5.21, state: changed}
+            - {t: 1.05, x: 153.13, y: 5.25, state: changed}
+            - {t: 1.058333, x: 153.84, y: 5.29, state: changed}
+            - {t: 1.066667, x: 154.51, y: 5.33, state: changed}
+            - {t: 1.075, x: 155.15, y: 5.38, state: changed}
+            - {t: 1.083333, x: 155.76, y: 5.42, state: changed}
+            - {t: 1.091667, x: 156.32, y: 5.46, state: changed}
+            - {t: 1.1, x: 156.85, y: 5.5, state: changed}
+            - {t: 1.108333, x: 157.34, y: 5.54, state: changed}
+            - {t: 1.116667, x: 157.79, y: 5.58, state: changed}
+            - {t: 1.125, x: 158.2, y: 5.63, state: changed}
+            - {t: 1.133333, x: 158.57, y: 5.67, state: changed}
+            - {t: 1.141667, x: 158.9, y: 5.71, state: changed}
+            - {t: 1.15, x: 159.19, y: 5.75, state: changed}
+            - {t: 1.158333, x: 159.43, y: 5.79, state: changed}
+            - {t: 1.166667, x: 159.64, y: 5.83, state: changed}
+            - {t: 1.175, x: 159.79, y: 5.88, state: changed}
+            - {t: 1.183333, x: 159.91, y: 5.92, state: changed}
+            - {t: 1.191667, x: 159.98, y: 5.96, state: changed}
+            - {t: 1.2, x: 160, y: 6, state: ended}
+        release: {policy: threshold, threshold: 0.35}
+        completion: {speed: 1, curve: easeInOut}
+    InteractionDragBackRequest:
+      summary: "a drag out and back, system release: cancels (examples/interaction-drag-back.json)"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+          frameRate: 60
+        gesture:
+          direction: either
+          samples:
+            - {t: 0, x: 0, y: 0, state: began}
+            - {t: 0.008333, x: 0.11, y: 0.04, state: changed}
+            - {t: 0.016667, x: 0.45, y: 0.08, state: changed}
+            - {t: 0.025, x: 1.01, y: 0.13, state: changed}
+            - {t: 0.033333, x: 1.78, y: 0.17, state: changed}
+            - {t: 0.041667, x: 2.76, y: 0.21, state: changed}
+            - {t: 0.05, x: 3.94, y: 0.25, state: changed}
+            - {t: 0.058333, x: 5.3, y: 0.29, state: changed}
+            - {t: 0.066667, x: 6.86, y: 0.33, state: changed}
+            - {t: 0.075, x: 8.59, y: 0.38, state: changed}
+            - {t: 0.083333, x: 10.5, y: 0.42, state: changed}
+            - {t: 0.091667, x: 12.58, y: 0.46, state: changed}
+            - {t: 0.1, x: 14.81, y: 0.5, state: changed}
+            - {t: 0.108333, x: 17.21, y: 0.54, state: changed}
+            - {t: 0.116667, x: 19.74, y: 0.58, state: changed}
+            - {t: 0.125, x: 22.42, y: 0.63, state: changed}
+            - {t: 0.133333, x: 25.24, y: 0.67, state: changed}
+            - {t: 0.141667, x: 28.18, y: 0.71, state: changed}
+            - {t: 0.15, x: 31.25, y: 0.75, state: changed}
+            - {t: 0.158333, x: 34.43, y: 0.79, state: changed}
+            - {t: 0.166667, x: 37.72, y: 0.83, state: changed}
+            - {t: 0.175, x: 41.12, y: 0.88, state: changed}
+            - {t: 0.183333, x: 44.61, y: 0.92, state: changed}
+            - {t: 0.191667, x: 48.19, y: 0.96, state: changed}
+            - {t: 0.2, x: 51.85, y: 1, state: changed}
+            - {t: 0.208333, x: 55.59, y: 1.04, state: changed}
+            - {t: 0.216667, x: 59.41, y: 1.08, state: changed}
+            - {t: 0.225, x: 63.28, y: 1.13, state: changed}
+            - {t: 0.233333, x: 67.22, y: 1.17, state: changed}
+            - {t: 0.241667, x: 71.2, y: 1.21, state: changed}
+            - {t: 0.25, x: 75.23, y: 1.25, state: changed}
+            - {t: 0.258333, x: 79.3, y: 1.29, state: changed}
+            - {t: 0.266667, x: 83.4, y: 1.33, state: changed}
+            - {t: 0.275, x: 87.53, y: 1.38, state: changed}
+            - {t: 0.283333, x: 91.68, y: 1.42, state: changed}
+            - {t: 0.291667, x: 95.83, y: 1.46, state: changed}
+            - {t: 0.3, x: 100, y: 1.5, state: changed}
+            - {t: 0.308333, x: 104.17, y: 1.54, state: changed}
+            - {t: 0.316667, x: 108.32, y: 1.58, state: changed}
+            - {t: 0.325, x: 112.47, y: 1.63, state: changed}
+            - {t: 0.333333, x: 116.6, y: 1.67, state: changed}
+            - {t: 0.341667, x: 120.7, y: 1.71, state: changed}
+            - {t: 0.35, x: 124.77, y: 1.75, state: changed}
+            - {t: 0.358333, x: 128.8, y: 1.79, state: changed}
+            - {t: 0.366667, x: 132.78, y: 1.83, state: changed}
+            - {t: 0.375, x: 136.72, y: 1.88, state: changed}
+            - {t: 0.383333, x: 140.59, y: 1.92, state: changed}
+            - {t: 0.391667, x: 144.41, y: 1.96, state: changed}
+            - {t: 0.4, x: 148.15, y: 2, state: changed}
+            - {t: 0.408333, x: 151.81, y: 2.04, state: changed}
+            - {t: 0.416667, x: 155.39, y: 2.08, state: changed}
+            - {t: 0.425, x: 158.88, y: 2.13, state: changed}
+            - {t: 0.433333, x: 162.28, y: 2.17, state: changed}
+            - {t: 0.441667, x: 165.57, y: 2.21, state: changed}
+            - {t: 0.45, x: 168.75, y: 2.25, state: changed}
+            - {t: 0.458333, x: 171.82, y: 2.29, state: changed}
+            - {t: 0.466667, x: 174.76, y: 2.33, state: changed}
+            - {t: 0.475, x: 177.58, y: 2.38, state: changed}
+            - {t: 0.483333, x: 180.26, y: 2.42, state: changed}
+            - {t: 0.491667, x: 182.79, y: 2.46, state: changed}
+            - {t: 0.5, x: 185.19, y: 2.5, state: changed}
+            - {t: 0.508333, x: 187.42, y: 2.54, state: changed}
+            - {t: 0.516667, x: 189.5, y: 2.58, state: changed}
+            - {t: 0.525, x: 191.41, y: 2.63, state: changed}
+            - {t: 0.533333, x: 193.14, y: 2.67, state: changed}
+            - {t: 0.541667, x: 194.7, y: 2.71, state: changed}
+            - {t: 0.55, x: 196.06, y: 2.75, state: changed}
+            - {t: 0.558333, x: 197.24, y: 2.79, state: changed}
+            - {t: 0.566667, x: 198.22, y: 2.83, state: changed}
+            - {t: 0.575, x: 198.99, y: 2.88, state: changed}
+            - {t: 0.583333, x: 199.55, y: 2.92, state: changed}
+            - {t: 0.591667, x: 199.89, y: 2.96, state: changed}
+            - {t: 0.6, x: 200, y: 3, state: changed}
+            - {t: 0.608333, x: 199.94, y: 3, state: changed}
+            - {t: 0.616667, x: 199.76, y: 3, state: changed}
+            - {t: 0.625, x: 199.45, y: 3, state: changed}
+            - {t: 0.633333, x: 199.03, y: 3, state: changed}
+            - {t: 0.641667, x: 198.48, y: 3, state: changed}
+            - {t: 0.65, x: 197.81, y: 3, state: changed}
+            - {t: 0.658333, x: 197.02, y: 3, state: changed}
+            - {t: 0.666667, x: 196.11, y: 3, state: changed}
+            - {t: 0.675, x: 195.08, y: 3, state: changed}
+            - {t: 0.683333, x: 193.92, y: 3, state: changed}
+            - {t: 0.691667, x: 192.65, y: 3, state: changed}
+            - {t: 0.7, x: 191.25, y: 3, state: changed}
+            - {t: 0.708333, x: 189.73, y: 3, state: changed}
+            - {t: 0.716667, x: 188.09, y: 3, state: changed}
+            - {t: 0.725, x: 186.33, y: 3, state: changed}
+            - {t: 0.733333, x: 184.44, y: 3, state: changed}
+            - {t: 0.741667, x: 182.44, y: 3, state: changed}
+            - {t: 0.75, x: 180.31, y: 3, state: changed}
+            - {t: 0.758333, x: 178.06, y: 3, state: changed}
+            - {t: 0.766667, x: 175.69, y: 3, state: changed}
+            - {t: 0.775, x: 173.2, y: 3, state: changed}
+            - {t: 0.783333, x: 170.59, y: 3, state: changed}
+            - {t: 0.791667, x: 167.86, y: 3, state: changed}
+            - {t: 0.8, x: 165, y: 3, state: changed}
+            - {t: 0.808333, x: 162.02, y: 3, state: changed}
+            - {t: 0.816667, x: 158.92, y: 3, state: changed}
+            - {t: 0.825, x: 155.7, y: 3, state: changed}
+            - {t: 0.833333, x: 152.36, y: 3, state: changed}
+            - {t: 0.841667, x: 148.9, y: 3, state: changed}
+            - {t: 0.85, x: 145.31, y: 3, state: changed}
+            - {t: 0.858333, x: 141.61, y: 3, state: changed}
+            - {t: 0.866667, x: 137.78, y: 3, state: changed}
+            - {t: 0.875, x: 133.83, y: 3, state: changed}
+            - {t: 0.883333, x: 129.76, y: 3, state: changed}
+            - {t: 0.891667, x: 125.56, y: 3, state: changed}
+            - {t: 0.9, x: 121.25, y: 3, state: changed}
+            - {t: 0.908333, x: 116.81, y: 3, state: changed}
+            - {t: 0.916667, x: 112.26, y: 3, state: changed}
+            - {t: 0.925, x: 107.58, y: 3, state: changed}
+            - {t: 0.933333, x: 102.78, y: 3, state: changed}
+            - {t: 0.941667, x: 97.86, y: 3, state: changed}
+            - {t: 0.95, x: 92.81, y: 3, state: changed}
+            - {t: 0.958333, x: 87.65, y: 3, state: changed}
+            - {t: 0.966667, x: 82.36, y: 3, state: changed}
+            - {t: 0.975, x: 76.95, y: 3, state: changed}
+            - {t: 0.983333, x: 71.42, y: 3, state: changed}
+            - {t: 0.991667, x: 65.77, y: 3, state: changed}
+            - {t: 1, x: 60, y: 3, state: ended}
+        release: {policy: system}
+        completion: {speed: 1, curve: easeInOut}
+    InteractionCancelledRequest:
+      summary: "a pan the recogniser cancels: cancels (examples/interaction-cancelled.json)"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+          frameRate: 60
+        gesture:
+          direction: either
+          samples:
+            - {t: 0, x: 0, y: 0, state: began}
+            - {t: 0.008333, x: 0.12, y: 0.03, state: changed}
+            - {t: 0.016667, x: 0.49, y: 0.07, state: changed}
+            - {t: 0.025, x: 1.09, y: 0.1, state: changed}
+            - {t: 0.033333, x: 1.91, y: 0.13, state: changed}
+            - {t: 0.041667, x: 2.95, y: 0.17, state: changed}
+            - {t: 0.05, x: 4.2, y: 0.2, state: changed}
+            - {t: 0.058333, x: 5.65, y: 0.23, state: changed}
+            - {t: 0.066667, x: 7.29, y: 0.27, state: changed}
+            - {t: 0.075, x: 9.11, y: 0.3, state: changed}
+            - {t: 0.083333, x: 11.11, y: 0.33, state: changed}
+            - {t: 0.091667, x: 13.28, y: 0.37, state: changed}
+            - {t: 0.1, x: 15.6, y: 0.4, state: changed}
+            - {t: 0.108333, x: 18.07, y: 0.43, state: changed}
+            - {t: 0.116667, x: 20.69, y: 0.47, state: changed}
+            - {t: 0.125, x: 23.44, y: 0.5, state: changed}
+            - {t: 0.133333, x: 26.31, y: 0.53, state: changed}
+            - {t: 0.141667, x: 29.3, y: 0.57, state: changed}
+            - {t: 0.15, x: 32.4, y: 0.6, state: changed}
+            - {t: 0.158333, x: 35.6, y: 0.63, state: changed}
+            - {t: 0.166667, x: 38.89, y: 0.67, state: changed}
+            - {t: 0.175, x: 42.26, y: 0.7, state: changed}
+            - {t: 0.183333, x: 45.71, y: 0.73, state: changed}
+            - {t: 0.191667, x: 49.23, y: 0.77, state: changed}
+            - {t: 0.2, x: 52.8, y: 0.8, state: changed}
+            - {t: 0.208333, x: 56.42, y: 0.83, state: changed}
+            - {t: 0.216667, x: 60.09, y: 0.87, state: changed}
+            - {t: 0.225, x: 63.79, y: 0.9, state: changed}
+            - {t: 0.233333, x: 67.51, y: 0.93, state: changed}
+            - {t: 0.241667, x: 71.25, y: 0.97, state: changed}
+            - {t: 0.25, x: 75, y: 1, state: changed}
+            - {t: 0.258333, x: 78.75, y: 1.03, state: changed}
+            - {t: 0.266667, x: 82.49, y: 1.07, state: changed}
+            - {t: 0.275, x: 86.21, y: 1.1, state: changed}
+            - {t: 0.283333, x: 89.91, y: 1.13, state: changed}
+            - {t: 0.291667, x: 93.58, y: 1.17, state: changed}
+            - {t: 0.3, x: 97.2, y: 1.2, state: changed}
+            - {t: 0.308333, x: 100.77, y: 1.23, state: changed}
+            - {t: 0.316667, x: 104.29, y: 1.27, state: changed}
+            - {t: 0.325, x: 107.74, y: 1.3, state: changed}
+            - {t: 0.333333, x: 111.11, y: 1.33, state: changed}
+            - {t: 0.341667, x: 114.4, y: 1.37, state: changed}
+            - {t: 0.35, x: 117.6, y: 1.4, state: changed}
+            - {t: 0.358333, x: 120.7, y: 1.43, state: changed}
+            - {t: 0.366667, x: 123.69, y: 1.47, state: changed}
+            - {t: 0.375, x: 126.56, y: 1.5, state: changed}
+            - {t: 0.383333, x: 129.31, y: 1.53, state: changed}
+            - {t: 0.391667, x: 131.93, y: 1.57, state: changed}
+            - {t: 0.4, x: 134.4, y: 1.6, state: changed}
+            - {t: 0.408333, x: 136.72, y: 1.63, state: changed}
+            - {t: 0.416667, x: 138.89, y: 1.67, state: changed}
+            - {t: 0.425, x: 140.89, y: 1.7, state: changed}
+            - {t: 0.433333, x: 142.71, y: 1.73, state: changed}
+            - {t: 0.441667, x: 144.35, y: 1.77, state: changed}
+            - {t: 0.45, x: 145.8, y: 1.8, state: changed}
+            - {t: 0.458333, x: 147.05, y: 1.83, state: changed}
+            - {t: 0.466667, x: 148.09, y: 1.87, state: changed}
+            - {t: 0.475, x: 148.91, y: 1.9, state: changed}
+            - {t: 0.483333, x: 149.51, y: 1.93, state: changed}
+            - {t: 0.491667, x: 149.88, y: 1.97, state: changed}
+            - {t: 0.5, x: 150, y: 2, state: cancelled}
+        release: {policy: threshold, threshold: 0.35}
+        completion: {speed: 1, curve: easeInOut}
+    InteractionPendingRequest:
+      summary: "a stream without an end sample yet, at frameRate 10: pending"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+          frameRate: 10
+        gesture:
+          samples:
+            - {t: 0, x: 0, y: 0, state: began}
+            - {t: 0.05, x: 30, y: 0, state: changed}
+            - {t: 0.12, x: 80, y: 0, vx: 500, state: changed}
+    InteractionFinishPlan:
+      summary: "A three-sample zoom pop released past the threshold, sampled at frameRate 10: finishes"
+      value:
+        engineVersion: "1.0.0"
+        decision: finish
+        reason: {policy: threshold, progress: 0.4, velocity: 1560, acceleration: 14400, threshold: 0.35, velocitySource: positions, state: ended}
+        progress:
+          - {t: 0, progress: 0, animationTime: 0}
+          - {t: 0.05, progress: 0.15384615384615385, animationTime: 0.038461538461538464}
+          - {t: 0.1, progress: 0.4, animationTime: 0.1}
+        completion: {from: 0.4, to: 1, duration: 0.15, curve: easeInOut}
+        duration: 0.25
+        frameRate: 10
+        timing: {duration: 0.25, curve: {type: easeInOut, x1: 0.42, y1: 0, x2: 0.58, y2: 1}}
+        layers:
+          - id: toView
+            content: {kind: screen, screen: to}
+            anchor: {x: 0.5, y: 0.5}
+            frame: {x: 0, y: 0, width: 390, height: 844}
+            alpha: 1
+            tracks: []
+            keyframes:
+              - {t: 0, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.1, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.2, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.25, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+          - id: fromView
+            content: {kind: screen, screen: from}
+            anchor: {x: 0.5, y: 0.5}
+            frame: {x: 0, y: 0, width: 390, height: 844}
+            alpha: 1
+            tracks: [{property: alpha, from: 1, to: 0}]
+            keyframes:
+              - {t: 0, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.1, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 0.6681161299023539}
+              - {t: 0.2, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 0.038708845587063556}
+              - {t: 0.25, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 0}
+          - id: snapshot
+            content: {kind: element, screen: from, element: destination, contentMode: aspectFit}
+            anchor: {x: 0.5, y: 0.5}
+            frame: {x: 0, y: 91, width: 390, height: 390}
+            alpha: 1
+            tracks: [{property: frame, from: {x: 0, y: 91, width: 390, height: 390}, to: {x: 16, y: 220, width: 170, height: 170}}]
+            keyframes:
+              - {t: 0, frame: {x: 0, y: 91, width: 390, height: 390}, alpha: 1}
+              - {t: 0.1, frame: {x: 5.310141921562336, y: 133.81301924259634, width: 316.98554857851786, height: 316.98554857851786}, alpha: 1}
+              - {t: 0.2, frame: {x: 15.380658470606983, y: 215.0065589192688, width: 178.51594602915398, height: 178.51594602915398}, alpha: 1}
+              - {t: 0.25, frame: {x: 16, y: 220, width: 170, height: 170}, alpha: 1}
+        actions:
+          start:
+            - {t: 0, target: {element: source}, hidden: true}
+            - {t: 0, target: {element: destination}, hidden: true}
+          finish:
+            - {t: 0.25, target: {element: source}, hidden: false}
+            - {t: 0.25, target: {element: destination}, hidden: false}
+            - {t: 0.25, target: {layer: snapshot}, remove: true}
+    InteractionPendingPlan:
+      summary: The pending stream of InteractionPendingRequest (no end sample yet)
+      value:
+        engineVersion: "1.0.0"
+        decision: pending
+        reason:
+          policy: threshold
+          progress: 0.20512820512820512
+          velocity: 500
+          acceleration: 1904.7619047619057
+          threshold: 0.35
+          velocitySource: samples
+          state: changed
+        progress:
+          - {t: 0, progress: 0, animationTime: 0}
+          - {t: 0.05, progress: 0.07692307692307693, animationTime: 0.019230769230769232}
+          - {t: 0.12, progress: 0.20512820512820512, animationTime: 0.05128205128205128}
+        completion: null
+        duration: 0.12
+        frameRate: 10
+        timing: {duration: 0.25, curve: {type: easeInOut, x1: 0.42, y1: 0, x2: 0.58, y2: 1}}
+        layers:
+          - id: toView
+            content: {kind: screen, screen: to}
+            anchor: {x: 0.5, y: 0.5}
+            frame: {x: 0, y: 0, width: 390, height: 844}
+            alpha: 1
+            tracks: []
+            keyframes:
+              - {t: 0, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.1, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.12, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+          - id: fromView
+            content: {kind: screen, screen: from}
+            anchor: {x: 0.5, y: 0.5}
+            frame: {x: 0, y: 0, width: 390, height: 844}
+            alpha: 1
+            tracks: [{property: alpha, from: 1, to: 0}]
+            keyframes:
+              - {t: 0, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 1}
+              - {t: 0.1, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 0.9884382339863496}
+              - {t: 0.12, frame: {x: 0, y: 0, width: 390, height: 844}, alpha: 0.9139751692073632}
+          - id: snapshot
+            content: {kind: element, screen: from, element: destination, contentMode: aspectFit}
+            anchor: {x: 0.5, y: 0.5}
+            frame: {x: 0, y: 91, width: 390, height: 390}
+            alpha: 1
+            tracks: [{property: frame, from: {x: 0, y: 91, width: 390, height: 390}, to: {x: 16, y: 220, width: 170, height: 170}}]
+            keyframes:
+              - {t: 0, frame: {x: 0, y: 91, width: 390, height: 390}, alpha: 1}
+              - {t: 0.1, frame: {x: 0.1849882562184074, y: 92.4914678157609, width: 387.45641147699695, height: 387.45641147699695}, alpha: 1}
+              - {t: 0.12, frame: {x: 1.3763972926821884, y: 102.09720317225015, width: 371.0745372256199, height: 371.0745372256199}, alpha: 1}
+        actions: {start: [{t: 0, target: {element: source}, hidden: true}, {t: 0, target: {element: destination}, hidden: true}]}
 
 """####
 }
