@@ -153,16 +153,32 @@ final class Connection: @unchecked Sendable {
     guard phase != .closed else { return }
     // Bytes the kernel already holds arrived before the drain began: read them now, so that a
     // request sitting unread in the socket buffer is answered rather than taken for idleness.
-    if phase == .open && acceptingInput && !isPaused && !peerClosed {
-      let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
-      if n > 0 {
-        parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
-        if incoming != nil { lastBodyActivity = Clock.monotonicNanos() }
-      } else if n == 0 {
-        peerClosed = true
-      }
+    if phase == .open && acceptingInput && !isPaused && !peerClosed, case .failed = readOnce() {
+      closeNow()
+      return
     }
     pump()
+  }
+
+  private enum ReadOutcome {
+    case data, endOfStream, wouldBlock, failed
+  }
+
+  /// One `recv` into the loop's buffer, fed to the parser. End of stream is a half-close: what
+  /// was received is still answered, then the connection closes.
+  private func readOnce() -> ReadOutcome {
+    let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
+    if n > 0 {
+      parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
+      if incoming != nil { lastBodyActivity = Clock.monotonicNanos() }
+      return .data
+    }
+    if n == 0 {
+      peerClosed = true
+      return .endOfStream
+    }
+    let e = errno
+    return e == EAGAIN || e == EWOULDBLOCK || e == EINTR ? .wouldBlock : .failed
   }
 
   // MARK: - Reading
@@ -180,20 +196,11 @@ final class Connection: @unchecked Sendable {
     case .open:
       break
     }
-    let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
-    if n > 0 {
-      parser.append(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]))
-      if incoming != nil { lastBodyActivity = Clock.monotonicNanos() }
-    } else if n == 0 {
-      // Half-close: answer what was received, then close.
-      peerClosed = true
-    } else {
-      let e = errno
-      if e == EAGAIN || e == EWOULDBLOCK || e == EINTR { return }
-      closeNow()
-      return
+    switch readOnce() {
+    case .data, .endOfStream: pump()
+    case .wouldBlock: return
+    case .failed: closeNow()
     }
-    pump()
   }
 
   private func discardInput() {

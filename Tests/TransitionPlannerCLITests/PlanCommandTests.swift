@@ -87,30 +87,23 @@ final class LinkageTests: XCTestCase {
   /// DESIGN.md: the server binary never links libcurl (it would add about 30 shared libraries
   /// to the container); only planner-client does.
   func testServerBinaryDoesNotLinkLibcurl() throws {
-    let ldd = Process()
-    ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-    ldd.arguments = [
-      BinaryRunner.productsDirectory.appendingPathComponent("transition-planner").path
-    ]
-    let pipe = Pipe()
-    ldd.standardOutput = pipe
-    try ldd.run()
-    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    ldd.waitUntilExit()
-    XCTAssertFalse(text.isEmpty)
-    XCTAssertFalse(text.contains("libcurl"), text)
-    let client = Process()
-    client.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-    client.arguments = [
-      BinaryRunner.productsDirectory.appendingPathComponent("planner-client").path
-    ]
-    let clientPipe = Pipe()
-    client.standardOutput = clientPipe
-    try client.run()
-    let clientText = String(
-      decoding: clientPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    client.waitUntilExit()
+    let server = try ldd("transition-planner")
+    XCTAssertFalse(server.isEmpty)
+    XCTAssertFalse(server.contains("libcurl"), server)
     XCTAssertTrue(
-      clientText.contains("libcurl"), "the check above would pass for any binary otherwise")
+      try ldd("planner-client").contains("libcurl"),
+      "the check above would pass for any binary otherwise")
+  }
+
+  func ldd(_ product: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+    process.arguments = [BinaryRunner.productsDirectory.appendingPathComponent(product).path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text
   }
 }
