@@ -6,7 +6,10 @@
 #   2. the debug build with tests;
 #   3. the API contract: openapi-spec-validator and schemathesis against a live server;
 #   4. the server tests under ThreadSanitizer (own build folder);
-#   5. swift test: every XCTest and Swift Testing test. Its two summaries end the output.
+#   5. deployment: hadolint, kubernetes-validate --strict, and the scratch image built and run
+#      with podman (scripts/deploy-check.sh; the podman part says SKIP where podman cannot be
+#      installed);
+#   6. swift test: every XCTest and Swift Testing test. Its two summaries end the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +36,11 @@ scripts/contract-test.sh
 if [ "${SKIP_TSAN:-0}" != 1 ]; then
   echo "== server tests under ThreadSanitizer"
   swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' 2>&1 | tail -4
+fi
+
+if [ "${SKIP_DEPLOY:-0}" != 1 ]; then
+  echo "== deployment checks"
+  scripts/deploy-check.sh
 fi
 
 echo "== all tests"
