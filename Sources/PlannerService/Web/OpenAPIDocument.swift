@@ -1536,17 +1536,17 @@ components:
           description: |
             The progress denominator, points: progress is `clamp(axis / distance, 0, 1)`.
             Default the container's width (its height for `upward` / `downward`).
-          exclusiveMinimum: 0
+          minimum: 1
           maximum: 10000000
         samples:
           type: array
           description: |
             The stream, oldest first: `t` never decreases, the first sample (only) is `began`,
             `ended` / `cancelled` / `failed` may only be the last; at most 10,000 samples
-            spanning at most 600 s. A stream without an end sample is allowed (the decision is
-            then `pending`).
+            spanning at most 600 s (both limits configurable, so the count is not a `maxItems`
+            here; over it is a 422). A stream without an end sample is allowed (the decision
+            is then `pending`).
           minItems: 1
-          maxItems: 10000
           prefixItems:
             - allOf:
                 - $ref: '#/components/schemas/GestureSampleInput'

@@ -53,7 +53,7 @@ public struct InteractionRequestDecoder {
       object, "direction", at: pointer, required: false,
       oneOf: GestureDirection.allCases.map(\.rawValue))
     let distance = reader.number(
-      object, "distance", at: pointer, required: false, .leftOpen(0, limits.maximumCoordinate))
+      object, "distance", at: pointer, required: false, .closed(1, limits.maximumCoordinate))
     let samples = decodeSamples(object["samples"], at: pointer + "samples", reader: &reader)
     guard let samples, reader.errors.count == errorsBefore else { return nil }
     return Gesture(
