@@ -35,7 +35,13 @@ scripts/contract-test.sh
 
 if [ "${SKIP_TSAN:-0}" != 1 ]; then
   echo "== server tests under ThreadSanitizer"
-  swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' 2>&1 | tail -4
+  if ! swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
+    grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
+    tail -20 .build/tsan.log
+    echo "ThreadSanitizer run failed (full log: .build/tsan.log)"
+    exit 1
+  fi
+  grep -E "Executed [0-9]+ tests" .build/tsan.log | tail -1
 fi
 
 if [ "${SKIP_DEPLOY:-0}" != 1 ]; then

@@ -24,7 +24,7 @@ public final class HTTPServer: Sendable {
   private let context: ServerContext
   private let loops: [EventLoop]
   private let acceptQueue = DispatchQueue(label: "http.accept", qos: .userInitiated)
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// - Parameters:
   ///   - headHandler: called on the event loop as soon as a head is parsed. Return a response to

@@ -20,7 +20,7 @@ final class WorkerPool: Sendable {
   let threadCount: Int
   /// Running plus queued jobs allowed.
   let capacity: Int
-  private let queue = Mutex(Queue())
+  private let queue = Locked(Queue())
   private let outstanding = Atomic<Int>(0)
   private let available = DispatchSemaphore(value: 0)
   private let started = Atomic<Bool>(false)

@@ -78,6 +78,17 @@ final class InteractionIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(
       try client.send("POST", "/v1/interactions", headers: ["Content-Type: text/csv"], body: [0x7B])
         .status, 415)
+    let flick = Array(try example("interaction-fast-flick").utf8)
+    XCTAssertEqual(
+      try client.send(
+        "POST", "/v1/interactions",
+        headers: ["Content-Type: application/json", "Accept: text/csv"], body: flick
+      ).status, 406)
+    let tooBig = try client.send(
+      "POST", "/v1/interactions", headers: ["Content-Type: application/json"],
+      body: [UInt8](repeating: 0x20, count: 2 * 1024 * 1024))
+    XCTAssertEqual(tooBig.status, 413)
+    XCTAssertLessThan(tooBig.bytesSent, 1024 * 1024)
     let get = try client.send("GET", "/v1/interactions")
     XCTAssertEqual(get.status, 405)
     XCTAssertEqual(get.header("Allow"), "POST, OPTIONS")
