@@ -132,7 +132,7 @@ public final class PlannerApp: Sendable {
       return problem(p, head: head)
     case .success(nil):
       return nil
-    case .success(let (entry, canonical)?):
+    case .success(let entry?):
       // RFC 9110 13.1.2: on methods other than GET/HEAD a matching If-None-Match fails.
       if ETag.matches(head.headers["If-None-Match"], entry.etag) {
         var r = problem(
@@ -143,7 +143,7 @@ public final class PlannerApp: Sendable {
       }
       var r = planHeaders(respond(200, "application/json", entry.body, head: head), entry)
       r.headers.add(
-        name: "Content-Location", value: "/v1/plans?request=" + QueryString.encode(canonical))
+        name: "Content-Location", value: entry.contentLocation)
       return r
     }
   }
@@ -165,7 +165,7 @@ public final class PlannerApp: Sendable {
       return problem(p, head: head)
     case .success(nil):
       return nil
-    case .success(let (entry, _)?):
+    case .success(let entry?):
       if ETag.matches(head.headers["If-None-Match"], entry.etag) {
         return planHeaders(respond(304, nil, [], head: head), entry)
       }
@@ -173,21 +173,32 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  /// Decode, validate, then the cached or freshly encoded plan and the canonical request; nil on
-  /// a cache miss when `computeOnMiss` is false.
-  func planResponse(_ body: [UInt8], computeOnMiss: Bool) -> Result<
-    (ResponseCache.Entry, [UInt8])?, Problem
-  > {
+  /// Bodies up to this size are also remembered byte for byte, so that an exact repeat skips
+  /// parsing and validation altogether.
+  static let maximumAliasedBody = 4096
+
+  /// Decode, validate, then the cached or freshly encoded plan; nil on a cache miss when
+  /// `computeOnMiss` is false. Two keys lead to an entry: the canonical request (equal requests
+  /// written differently) and, for small bodies, the exact body bytes (repeats).
+  func planResponse(_ body: [UInt8], computeOnMiss: Bool) -> Result<ResponseCache.Entry?, Problem> {
+    let alias: [UInt8]? = body.count <= Self.maximumAliasedBody ? [1] + body : nil
+    if let alias, let hit = cache.get(alias) {
+      metrics.recordCache(hit: true)
+      metrics.recordPlan(style: hit.style, operation: hit.operation)
+      return .success(hit)
+    }
     let request: PlanRequest
     switch service.decodePlanRequest(body) {
     case .failure(let p): return .failure(p)
     case .success(let r): request = r
     }
     let canonical = CanonicalRequest.json(request)
-    if let hit = cache.get(canonical) {
+    let key = [0] + canonical
+    if let hit = cache.get(key) {
+      if let alias { cache.put(alias, hit) }
       metrics.recordCache(hit: true)
-      metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
-      return .success((hit, canonical))
+      metrics.recordPlan(style: hit.style, operation: hit.operation)
+      return .success(hit)
     }
     guard computeOnMiss else { return .success(nil) }
     metrics.recordCache(hit: false)
@@ -195,10 +206,14 @@ public final class PlannerApp: Sendable {
     case .failure(let p): return .failure(p)
     case .success(let plan):
       let bytes = PlanEncoder.encode(plan)
-      let entry = ResponseCache.Entry(body: bytes, etag: ETag.of(bytes))
-      cache.put(canonical, entry)
+      let entry = ResponseCache.Entry(
+        body: bytes, etag: ETag.of(bytes),
+        contentLocation: "/v1/plans?request=" + QueryString.encode(canonical),
+        style: request.style, operation: request.operation.rawValue)
+      cache.put(key, entry)
+      if let alias { cache.put(alias, entry) }
       metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
-      return .success((entry, canonical))
+      return .success(entry)
     }
   }
 

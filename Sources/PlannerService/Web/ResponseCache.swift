@@ -7,6 +7,22 @@ public final class ResponseCache: Sendable {
   public struct Entry: Sendable {
     public var body: [UInt8]
     public var etag: String
+    /// The canonical `GET /v1/plans?request=...` URL, built once.
+    public var contentLocation: String
+    /// For metrics on hits.
+    public var style: String
+    public var operation: String
+
+    public init(
+      body: [UInt8], etag: String, contentLocation: String = "", style: String = "",
+      operation: String = ""
+    ) {
+      self.body = body
+      self.etag = etag
+      self.contentLocation = contentLocation
+      self.style = style
+      self.operation = operation
+    }
   }
 
   struct State {
