@@ -44,6 +44,15 @@ public enum PlanEncoder {
   public static func writeLayers(
     _ layers: [Layer], times: [Double], keyframes: [[LayerState]], _ w: inout JSONWriter
   ) {
+    // Every layer has a keyframe at every sample time: format each time once, not per layer
+    // (number formatting is most of the encoding cost).
+    var timeText = JSONWriter(capacity: times.count * 20)
+    var timeEnds: [Int] = []
+    timeEnds.reserveCapacity(times.count)
+    for t in times {
+      timeText.number(t)
+      timeEnds.append(timeText.bytes.count)
+    }
     w.byte(UInt8(ascii: "["))
     for (index, layer) in layers.enumerated() {
       if index > 0 { w.byte(UInt8(ascii: ",")) }
@@ -54,7 +63,8 @@ public enum PlanEncoder {
       let states = keyframes[index]
       for i in 0..<times.count {
         if i > 0 { w.byte(UInt8(ascii: ",")) }
-        writeKeyframe(t: times[i], states[i], &w)
+        let start = i == 0 ? 0 : timeEnds[i - 1]
+        writeKeyframe(formattedTime: timeText.bytes[start..<timeEnds[i]], states[i], &w)
       }
       w.raw("]}")
     }
@@ -115,10 +125,19 @@ public enum PlanEncoder {
     w.byte(UInt8(ascii: "]"))
   }
 
-  @inline(__always)
   public static func writeKeyframe(t: Double, _ state: LayerState, _ w: inout JSONWriter) {
+    var text = JSONWriter(capacity: 24)
+    text.number(t)
+    writeKeyframe(formattedTime: text.bytes[...], state, &w)
+  }
+
+  /// A keyframe whose time is already formatted.
+  @inline(__always)
+  static func writeKeyframe(
+    formattedTime: ArraySlice<UInt8>, _ state: LayerState, _ w: inout JSONWriter
+  ) {
     w.raw("{\"t\":")
-    w.number(t)
+    w.bytes.append(contentsOf: formattedTime)
     w.raw(",\"frame\":")
     writeRect(state.frame, &w)
     w.raw(",\"alpha\":")
