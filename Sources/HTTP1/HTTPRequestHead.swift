@@ -19,7 +19,7 @@ public struct HTTPRequestHead: Sendable, Equatable {
   public init(
     method: String,
     target: String,
-    version: HTTPVersion = .http1_1,
+    version: HTTPVersion = .http11,
     headers: HTTPHeaders = HTTPHeaders(),
     keepAlive: Bool = true,
     expectsContinue: Bool = false,

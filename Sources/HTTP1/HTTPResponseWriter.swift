@@ -18,7 +18,7 @@ public enum HTTPResponseWriter {
     requestMethod: String,
     keepAlive: Bool,
     date: String,
-    requestVersion: HTTPVersion = .http1_1,
+    requestVersion: HTTPVersion = .http11,
     extraHeader: (name: String, value: String)? = nil
   ) -> [UInt8] {
     var out: [UInt8] = []
@@ -38,7 +38,7 @@ public enum HTTPResponseWriter {
     requestMethod: String,
     keepAlive: Bool,
     date: String,
-    requestVersion: HTTPVersion = .http1_1,
+    requestVersion: HTTPVersion = .http11,
     extraHeader: (name: String, value: String)? = nil
   ) {
     let status = head.status
@@ -103,7 +103,7 @@ public enum HTTPResponseWriter {
     }
     if !keepAlive {
       out.append(contentsOf: "Connection: close\r\n".utf8)
-    } else if requestVersion == .http1_0 {
+    } else if requestVersion == .http10 {
       out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
     }
     out.append(contentsOf: crlf)

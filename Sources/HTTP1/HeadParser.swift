@@ -100,7 +100,7 @@ struct HeadParser {
     // RFC 9112 section 3.2: 400 for an HTTP/1.1 request without Host, and for any request with
     // more than one Host line or an invalid Host value.
     if hostCount > 1 { throw .badRequest("more than one Host header field") }
-    if hostCount == 0 && version == .http1_1 {
+    if hostCount == 0 && version == .http11 {
       throw .badRequest("missing Host header field (required in HTTP/1.1)")
     }
     if hostCount == 1 && !isValidHost(hostValue) {
@@ -110,7 +110,7 @@ struct HeadParser {
     // RFC 9112 section 6 (request smuggling defences).
     var framing = HTTPBodyFraming.none
     if transferEncodingSeen {
-      if version == .http1_0 {
+      if version == .http10 {
         throw .badRequest("Transfer-Encoding is not allowed in an HTTP/1.0 request")
       }
       if contentLength != nil || contentLengthInvalid {
@@ -146,8 +146,8 @@ struct HeadParser {
 
     let keepAlive: Bool
     switch version {
-    case .http1_1: keepAlive = !connectionClose
-    case .http1_0: keepAlive = connectionKeepAlive && !connectionClose
+    case .http11: keepAlive = !connectionClose
+    case .http10: keepAlive = connectionKeepAlive && !connectionClose
     }
     return HTTPRequestHead(
       method: string(methodRange),
@@ -156,7 +156,7 @@ struct HeadParser {
       headers: headers,
       keepAlive: keepAlive,
       // RFC 9110 section 10.1.1: a 100-continue expectation in HTTP/1.0 MUST be ignored.
-      expectsContinue: expectContinue && version == .http1_1,
+      expectsContinue: expectContinue && version == .http11,
       framing: framing)
   }
 
@@ -410,8 +410,8 @@ struct RequestLine {
     }
     let v = a + prefix.count
     if b - v == 3 && p[v + 1] == UInt8(ascii: ".") && p[v] == UInt8(ascii: "1") {
-      if p[v + 2] == UInt8(ascii: "1") { return .http1_1 }
-      if p[v + 2] == UInt8(ascii: "0") { return .http1_0 }
+      if p[v + 2] == UInt8(ascii: "1") { return .http11 }
+      if p[v + 2] == UInt8(ascii: "0") { return .http10 }
     }
     // Looks like a version at all? 1*DIGIT [ "." 1*DIGIT ]
     var i = v

@@ -397,7 +397,7 @@ final class Connection: @unchecked Sendable {
     let seq = nextSeq
     nextSeq += 1
     var slot = Slot(
-      seq: seq, method: "-", target: "-", version: .http1_1, keepAlive: false,
+      seq: seq, method: "-", target: "-", version: .http11, keepAlive: false,
       requestID: context.nextRequestID(), startNanos: Clock.monotonicNanos())
     slot.response = response
     slot.closeAfter = true

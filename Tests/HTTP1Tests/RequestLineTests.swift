@@ -10,7 +10,7 @@ final class RequestLineTests: XCTestCase {
     XCTAssertEqual(head.target, "/v1/plans?request=x")
     XCTAssertEqual(head.path, "/v1/plans")
     XCTAssertEqual(head.query, "request=x")
-    XCTAssertEqual(head.version, .http1_1)
+    XCTAssertEqual(head.version, .http11)
     XCTAssertEqual(head.framing, .none)
   }
 
@@ -65,7 +65,7 @@ final class RequestLineTests: XCTestCase {
   // RFC 9112 section 2.3 and RFC 9110 section 15.6.6: only HTTP/1.1 and HTTP/1.0, else 505;
   // something that is not an HTTP-version at all is a malformed line (400).
   func testVersions() throws {
-    XCTAssertEqual(try singleHead("GET / HTTP/1.0\r\n\r\n").version, .http1_0)
+    XCTAssertEqual(try singleHead("GET / HTTP/1.0\r\n\r\n").version, .http10)
     assertParseError("GET / HTTP/2.0\r\nHost: a\r\n\r\n", status: 505)
     assertParseError("GET / HTTP/1.2\r\nHost: a\r\n\r\n", status: 505)
     assertParseError("GET / HTTP/0.9\r\nHost: a\r\n\r\n", status: 505)

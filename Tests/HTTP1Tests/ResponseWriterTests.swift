@@ -35,7 +35,7 @@ final class ResponseWriterTests: XCTestCase {
       HTTPResponseWriter.serialize(
         head: HTTPResponseHead(status: 200), body: [], requestMethod: "GET", keepAlive: true,
         date: date,
-        requestVersion: .http1_0))
+        requestVersion: .http10))
     XCTAssertTrue(out.contains("Connection: keep-alive\r\n"))
   }
 

@@ -61,7 +61,8 @@ struct GeometryTests {
     CartSheetStyle.tilt(StyleOptions(tilt: 0.3, scaleX: 0.8, scaleY: 0.9, perspective: 100)),
     .scale(x: -1, y: 1, z: 1),  // a reflection
     Transform3D(rows: [[1, 0.5, 0, 0], [0.2, 1, 0.1, 0], [0.3, 0, 1, 0], [7, 8, 9, 1]]),  // skew
-    Transform3D(rows: [[1, 0, 0, 0.001], [0, 1, 0, -0.002], [0, 0, 1, -0.004], [3, 4, 5, 1]]),  // perspective
+    // perspective
+    Transform3D(rows: [[1, 0, 0, 0.001], [0, 1, 0, -0.002], [0, 0, 1, -0.004], [3, 4, 5, 1]]),
   ]
 
   @Test("decompose then recompose gives the matrix back", arguments: matrices)

@@ -60,7 +60,8 @@ struct SamplingTests {
     let frames = p.keyframes[2].map(\.frame)
     #expect(frames.allSatisfy { $0.width >= 0 && $0.height >= 0 })
     #expect(frames.contains { $0.width == 0 })
-    #expect(frames.contains { $0.x > 300 })  // overshoot past the destination
+    // Overshoot past the destination.
+    #expect(frames.contains { $0.x > 300 })
     #expect(p.keyframes[1].allSatisfy { $0.alpha >= 0 && $0.alpha <= 1 })
   }
 

@@ -66,7 +66,7 @@ public enum InteractionPlanner {
     }
     let timing = prepared.timing
     let choreography = prepared.choreography
-    let D = timing.duration
+    let animationDuration = timing.duration
     let gesture = request.gesture
     let samples = gesture.samples
     let distance = gesture.resolvedDistance(container: request.transition.scene.container)
@@ -85,7 +85,7 @@ public enum InteractionPlanner {
     let p = progress[last]
     let (policyFinishes, comparison) = request.release.evaluate(
       progress: p, velocity: velocity, acceleration: estimate.acceleration, distance: distance,
-      animationDuration: D)
+      animationDuration: animationDuration)
     let reason = ReleaseReason(
       policy: request.release, state: lastSample.state, progress: p, velocity: velocity,
       velocitySource: given == nil ? .positions : .samples, acceleration: estimate.acceleration,
@@ -102,7 +102,7 @@ public enum InteractionPlanner {
     if decision != .pending {
       let finishing = decision == .finish
       var duration = PercentDrivenCompletion.baseDuration(
-        progress: p, animationDuration: D, speed: request.effectiveCompletionSpeed,
+        progress: p, animationDuration: animationDuration, speed: request.effectiveCompletionSpeed,
         finishing: finishing)
       if case .system = request.release, lastSample.state == .ended, velocity != 0 {
         let remaining = finishing ? 1 - p : p
@@ -110,7 +110,7 @@ public enum InteractionPlanner {
       }
       completion = PercentDrivenCompletion(
         from: p, to: finishing ? 1 : 0, duration: duration, curve: request.completionCurve,
-        animationDuration: D)
+        animationDuration: animationDuration)
     }
 
     let releaseTime = completion == nil ? nil : taus[last]
@@ -159,7 +159,7 @@ public enum InteractionPlanner {
       while sampleIndex + 1 < taus.count, taus[sampleIndex + 1] <= tau + tolerance {
         sampleIndex += 1
       }
-      return progress[sampleIndex] * D
+      return progress[sampleIndex] * animationDuration
     }
     var releaseAdded = releaseTime == nil
     i = 0
@@ -169,7 +169,7 @@ public enum InteractionPlanner {
       if g >= end - tolerance { break }
       if let releaseTime, !releaseAdded, g > releaseTime {
         times.append(releaseTime)
-        animationTimes.append(p * D)
+        animationTimes.append(p * animationDuration)
         releaseAdded = true
       }
       guard isGridPointKept(g) else { continue }
@@ -182,13 +182,13 @@ public enum InteractionPlanner {
     }
     if let releaseTime, !releaseAdded, releaseTime != end {
       times.append(releaseTime)
-      animationTimes.append(p * D)
+      animationTimes.append(p * animationDuration)
     }
     times.append(end)
     if let completion {
       animationTimes.append(completion.animationTime(atElapsed: completion.duration))
     } else {
-      animationTimes.append(p * D)
+      animationTimes.append(p * animationDuration)
     }
 
     let evaluator = ChoreographyEvaluator(choreography)
@@ -219,7 +219,7 @@ public enum InteractionPlanner {
       style: prepared.style.name, operation: request.transition.operation, decision: decision,
       reason: reason,
       progress: zip(taus, progress).map {
-        SampleProgress(t: $0.0, progress: $0.1, animationTime: $0.1 * D)
+        SampleProgress(t: $0.0, progress: $0.1, animationTime: $0.1 * animationDuration)
       },
       completion: completion, releaseTime: releaseTime, duration: end,
       frameRate: request.transition.frameRate, timing: timing, choreography: choreography,

@@ -26,10 +26,10 @@ public struct PercentDrivenCompletion: Sendable, Hashable {
   /// `UIPercentDrivenInteractiveTransition`'s own duration: `(1 - p) * D / speed` to finish,
   /// `p * D / speed` to cancel (a speed <= 0 counts as 1).
   public static func baseDuration(
-    progress p: Double, animationDuration D: Double, speed: Double, finishing: Bool
+    progress p: Double, animationDuration d: Double, speed: Double, finishing: Bool
   ) -> Double {
     let s = speed > 0 ? speed : 1
-    return (finishing ? 1 - p : p) * D / s
+    return (finishing ? 1 - p : p) * d / s
   }
 
   public var finishes: Bool { to == 1 }

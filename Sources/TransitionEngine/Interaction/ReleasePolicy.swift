@@ -33,10 +33,10 @@ public enum ReleasePolicy: Sendable, Hashable {
   }
 
   /// Applies the rule to a release at progress `p` moving at `u` pt/s with acceleration `a`
-  /// pt/s^2, for a progress denominator of `distance` points and an animation of `D` seconds.
+  /// pt/s^2, for a progress denominator of `distance` points and an animation of `duration` seconds.
   public func evaluate(
     progress p: Double, velocity u: Double, acceleration a: Double, distance: Double,
-    animationDuration D: Double
+    animationDuration duration: Double
   ) -> (finishes: Bool, comparison: ReleaseComparison) {
     switch self {
     case .threshold(let threshold):
@@ -49,7 +49,7 @@ public enum ReleasePolicy: Sendable, Hashable {
         .projected(decelerationRate: rate, projection: projection, projectedProgress: projected)
       )
     case .system:
-      let score = p + (u / distance) * D + 0.5 * (a / distance) * D * D
+      let score = p + (u / distance) * duration + 0.5 * (a / distance) * duration * duration
       let limit = min(Self.systemLimitPoints / distance, 0.5)
       return (score > limit, .system(score: score, limit: limit))
     }
