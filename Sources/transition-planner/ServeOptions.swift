@@ -141,6 +141,22 @@ struct ServeOptions: Sendable {
       o.server.eventLoopCount = n
       return true
     },
+    Setting(
+      flag: "--max-gesture-samples", env: "MAX_GESTURE_SAMPLES",
+      help: "samples in one interaction's gesture, else 422 (10000)"
+    ) { o, v in
+      guard let n = integer(v), n > 0 else { return false }
+      o.app.limits.maximumGestureSamples = n
+      return true
+    },
+    Setting(
+      flag: "--max-gesture-span", env: "MAX_GESTURE_SPAN",
+      help: "seconds one gesture may span, else 422 (600)"
+    ) { o, v in
+      guard let n = number(v), n > 0 else { return false }
+      o.app.limits.maximumGestureSpan = n
+      return true
+    },
     Setting(flag: "--workers", env: "WORKERS", help: "threads planning requests (one per core)") {
       o, v in
       guard let n = integer(v), n > 0 else { return false }

@@ -54,6 +54,7 @@ final class ServeCommandTests: XCTestCase {
       "--max-connections", "--max-queued-requests", "--max-pipelined-requests",
       "--drain-grace-period",
       "--access-log", "--cors-origins", "--cache-entries", "--max-keyframes", "--workers",
+      "--max-gesture-samples", "MAX_GESTURE_SPAN",
     ] {
       XCTAssertTrue(help.stdoutText.contains(name), name)
     }
@@ -72,6 +73,18 @@ final class ServeCommandTests: XCTestCase {
       "POST /v1/plans HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
     )
     XCTAssertEqual(try client.readResponse().status, 413)
+
+    // A gesture limit from the environment is enforced on /v1/interactions.
+    let limited = try ServerProcess(environment: ["MAX_GESTURE_SAMPLES": "2"])
+    let body =
+      #"{"transition":{"style":"cartSheet","operation":"dismiss","container":{"width":390,"height":844}},"gesture":{"direction":"downward","samples":[{"t":0,"x":0,"y":0,"state":"began"},{"t":0.1,"x":0,"y":50,"state":"changed"},{"t":0.2,"x":0,"y":90,"state":"ended"}]}}"#
+    let gesture = try RawClient(port: limited.port)
+    gesture.send(
+      "POST /v1/interactions HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+    )
+    let answer = try gesture.readResponse()
+    XCTAssertEqual(answer.status, 422)
+    XCTAssertTrue(answer.text.contains("/gesture/samples"), answer.text)
   }
 
   func testSIGTERMDuringABurstLosesNoRequestAlreadySent() throws {
