@@ -88,7 +88,7 @@ public final class PlannerApp: Sendable {
     case .interactions:
       return nil
     default:
-      return handle(request)
+      return answer(route, request)
     }
   }
 
@@ -99,6 +99,12 @@ public final class PlannerApp: Sendable {
     if let early = headCheck(head) { return early }
     let route = Route(path: head.path)!
     if head.method == "OPTIONS" { return preflight(route, head) }
+    return answer(route, request)
+  }
+
+  /// The route's answer for a request that passed `headCheck` (and is not a preflight).
+  func answer(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
+    let head = request.head
     switch route {
     case .plans:
       // Computing on a miss always yields a response.
