@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
     .library(name: "PlannerService", targets: ["PlannerService"]),
     .library(name: "PlannerClient", targets: ["PlannerClient"]),
+    // For the fuzz targets of the nested package in Fuzz/ (they need the parser on its own).
+    .library(name: "HTTP1", targets: ["HTTP1"]),
     .executable(name: "planner-client", targets: ["planner-client"]),
   ],
   targets: [

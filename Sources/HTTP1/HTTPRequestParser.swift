@@ -206,15 +206,22 @@ public struct HTTPRequestParser: Sendable {
       scanIndex = scanned
       lineStart = ls
       lineCount = lines
-      if lines == 0, !methodPrefixIsValid() {
+      if !methodPrefixIsValid(upTo: limitEnd) {
         // Refuse garbage (a TLS hello, binary junk) at once instead of waiting for a line end.
+        // Also once the request line is complete: a split that delivered the bad method before
+        // its line end was refused, so whole input must be too (found by fuzzing).
         throw .badRequest("malformed request-line: the method is not a token")
       }
-      if lines == 0, count - start > limits.maxTargetBytes, requestLineTargetTooLong() {
-        throw HTTPParseError(
-          status: 414, reason: "request-target longer than \(limits.maxTargetBytes) bytes")
-      }
       if count - start >= limits.maxHeadBytes {
+        // The head can no longer end in time. A request line still unfinished with a target
+        // already over its limit is answered 414 rather than 431. Not earlier: while the head
+        // may still end, a malformed line or an unsupported version later in it wins over 414
+        // (API.md), and the answer must not depend on how the bytes were split (found by
+        // fuzzing: `Fuzz/`, HTTP1FuzzRegressionTests).
+        if lines == 0, requestLineTargetTooLong(upTo: limitEnd) {
+          throw HTTPParseError(
+            status: 414, reason: "request-target longer than \(limits.maxTargetBytes) bytes")
+        }
         throw HTTPParseError(
           status: 431, reason: "request head larger than \(limits.maxHeadBytes) bytes")
       }
@@ -239,10 +246,13 @@ public struct HTTPRequestParser: Sendable {
     }
   }
 
-  /// For an incomplete request line: are the bytes received so far a possible method start?
-  private func methodPrefixIsValid() -> Bool {
+  /// For a request line (finished or not): are the bytes received so far a possible method start?
+  /// Only bytes before `end` (the head limit) are judged: what lies beyond can never be part of
+  /// an accepted head, and looking at it would make the answer depend on how much had arrived
+  /// when the limit was reached (found by fuzzing).
+  private func methodPrefixIsValid(upTo end: Int) -> Bool {
     var i = readIndex
-    let n = buffer.count
+    let n = end
     while i < n {
       let b = buffer[i]
       if b == ASCII.sp { return i > readIndex }
@@ -257,9 +267,10 @@ public struct HTTPRequestParser: Sendable {
 
   /// For an incomplete request line: is the part of the target received so far already too long?
   /// Lets a huge target be answered 414 rather than 431.
-  private func requestLineTargetTooLong() -> Bool {
+  /// Judges only bytes before `end` (the head limit), as ``methodPrefixIsValid(upTo:)`` does.
+  private func requestLineTargetTooLong(upTo end: Int) -> Bool {
     var i = readIndex
-    let n = buffer.count
+    let n = end
     while i < n, ASCII.isToken(buffer[i]) { i += 1 }
     guard i < n, buffer[i] == ASCII.sp else { return false }
     var j = i + 1

@@ -1,0 +1,113 @@
+import PlannerService
+import TransitionEngine
+
+/// libFuzzer target for the request pipeline of `POST /v1/plans` and `POST /v1/interactions`:
+/// the input is a request body. It is decoded as a plan request and as an interaction request;
+/// what decodes is planned and encoded (every response format on the wire: the plan JSON, the
+/// interaction JSON, problem+json). Invariants (a violation aborts: a libFuzzer finding):
+/// - no memory error or trap (AddressSanitizer; Swift's overflow, bounds and precondition checks);
+/// - a body that fails to decode is a 400 with the byte offset of the syntax error (within the
+///   body) or a 422 listing fields by JSON Pointer;
+/// - a decoded request plans or is refused with a 422 at a field, never anything else;
+/// - planning and encoding are deterministic: twice gives byte-identical output;
+/// - every output (plan, interaction, problem, canonical request) is JSON our parser reads back;
+/// - the canonical request (the response cache's key and the canonical GET URL) decodes to a
+///   request with the same canonical text and the same plan bytes, so a cache hit can never
+///   answer a different plan.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let body = Array(UnsafeBufferPointer(start: data, count: size))
+  checkPlan(body)
+  checkInteraction(body)
+  return 0
+}
+
+/// The service's limits, with keyframes and samples lowered so that one input plans in
+/// milliseconds; the checks that enforce them run before sampling, as with the defaults.
+let service: PlanningService = {
+  var limits = PlannerLimits()
+  limits.maximumKeyframes = 4000
+  limits.maximumGestureSamples = 500
+  return PlanningService(limits: limits)
+}()
+
+func checkPlan(_ body: [UInt8]) {
+  switch service.decodePlanRequest(body) {
+  case .failure(let problem):
+    checkDecodingProblem(problem, bodySize: body.count)
+  case .success(let request):
+    let first = service.plan(request).map(PlanEncoder.encode)
+    let second = service.plan(request).map(PlanEncoder.encode)
+    require(first == second, "plan not deterministic")
+    switch first {
+    case .failure(let problem):
+      checkFieldProblem(problem)
+    case .success(let bytes):
+      requireJSON(bytes, "plan")
+    }
+    let canonical = CanonicalRequest.json(request)
+    requireJSON(canonical, "canonical request")
+    switch service.decodePlanRequest(canonical) {
+    case .failure(let problem):
+      require(false, "canonical request does not decode", problem)
+    case .success(let again):
+      require(CanonicalRequest.json(again) == canonical, "canonical text not stable")
+      require(service.plan(again).map(PlanEncoder.encode) == first, "canonical plan differs")
+    }
+  }
+}
+
+func checkInteraction(_ body: [UInt8]) {
+  switch service.decodeInteractionRequest(body) {
+  case .failure(let problem):
+    checkDecodingProblem(problem, bodySize: body.count)
+  case .success(let request):
+    let first = service.interact(request).map(InteractionEncoder.encode)
+    let second = service.interact(request).map(InteractionEncoder.encode)
+    require(first == second, "interaction not deterministic")
+    switch first {
+    case .failure(let problem):
+      checkFieldProblem(problem)
+    case .success(let bytes):
+      requireJSON(bytes, "interaction")
+    }
+  }
+}
+
+func checkDecodingProblem(_ problem: Problem, bodySize: Int) {
+  if problem.status == 400 {
+    guard let offset = problem.offset else {
+      return require(false, "400 without an offset", problem)
+    }
+    require(offset >= 0 && offset <= bodySize, "offset outside the body", offset, bodySize)
+    requireJSON(problem.encoded(), "problem")
+  } else {
+    checkFieldProblem(problem)
+  }
+}
+
+/// A 422 names at least one field, each by a JSON Pointer ("" or "/"-separated tokens).
+func checkFieldProblem(_ problem: Problem) {
+  require(problem.status == 422, "refusal is not a 422", problem)
+  require(!problem.errors.isEmpty, "422 without errors", problem)
+  for error in problem.errors {
+    require(error.pointer.isEmpty || error.pointer.hasPrefix("/"), "not a JSON Pointer", error)
+    require(!error.message.isEmpty, "empty message", error)
+  }
+  requireJSON(problem.encoded(), "problem")
+}
+
+func requireJSON(_ bytes: [UInt8], _ what: String) {
+  do {
+    _ = try JSONParser.parse(bytes, maximumDepth: 64)
+  } catch {
+    require(false, "\(what) is not valid JSON", error, String(decoding: bytes, as: UTF8.self))
+  }
+}
+
+/// Aborts (a libFuzzer finding) with a message when an invariant does not hold.
+func require(_ condition: Bool, _ what: String, _ details: Any...) {
+  if !condition {
+    fatalError("invariant violated: \(what): \(details)")
+  }
+}
