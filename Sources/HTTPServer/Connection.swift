@@ -196,11 +196,24 @@ final class Connection: @unchecked Sendable {
     case .open:
       break
     }
-    switch readOnce() {
-    case .data, .endOfStream: pump()
-    case .wouldBlock: return
-    case .failed: closeNow()
-    }
+    // libdispatch reports a hang-up (the peer reset, or both directions are shut) once, with
+    // `data` 0 where a normal event carries the bytes queued, and then stops watching the
+    // descriptor. Bytes that arrived just before a reset are still queued then, so read on until
+    // the error or the end of the stream: one read would leave the connection open until a
+    // time-out (found by ServerFaultTests' resets mid-request and bodies cut short).
+    let hangUp = readSource?.data == 0
+    repeat {
+      switch readOnce() {
+      case .data: pump()
+      case .endOfStream:
+        pump()
+        return
+      case .wouldBlock: return
+      case .failed:
+        closeNow()
+        return
+      }
+    } while hangUp && phase == .open && acceptingInput && !isPaused
   }
 
   private func discardInput() {

@@ -42,34 +42,3 @@ class ServerTestCase: XCTestCase {
     "GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
   }
 }
-
-/// A counter shared between a handler and the test.
-final class Counter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value = 0
-  func increment() {
-    lock.lock()
-    value += 1
-    lock.unlock()
-  }
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
-}
-
-final class Recorder<T>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var items: [T] = []
-  func append(_ item: T) {
-    lock.lock()
-    items.append(item)
-    lock.unlock()
-  }
-  var all: [T] {
-    lock.lock()
-    defer { lock.unlock() }
-    return items
-  }
-}
