@@ -1,53 +1,127 @@
 #!/usr/bin/env bash
 # The project's test command. On a fresh Debian machine with the Swift toolchain it installs
-# what the tests need, then runs every check and test:
-#   1. libcurl4-openssl-dev (PlannerClient) and a Python venv with openapi-spec-validator and
-#      schemathesis;
-#   2. the debug build with tests;
-#   3. the API contract: openapi-spec-validator and schemathesis against a live server;
-#   4. the server tests under ThreadSanitizer (own build folder);
-#   5. deployment: hadolint, kubernetes-validate --strict, and the scratch image built and run
-#      with podman (scripts/deploy-check.sh; the podman part says SKIP where podman cannot be
-#      installed);
-#   6. swift test: every XCTest and Swift Testing test. Its two summaries end the output.
+# what the tests need, then runs every check and test, one timed stage each:
+#   setup       libcurl4-openssl-dev (PlannerClient) and a Python venv with
+#               openapi-spec-validator and schemathesis;
+#   build       the debug build with tests;
+#   contract    the API contract: openapi-spec-validator and schemathesis against a live server;
+#   tsan        the server tests under ThreadSanitizer (own build folder; SKIP_TSAN=1 skips);
+#   asan        the server and parser tests under AddressSanitizer and LeakSanitizer (own build
+#               folder; scripts/lsan.supp; SKIP_ASAN=1 skips);
+#   fuzz        each libFuzzer target for FUZZ_SECONDS (60) seconds (scripts/fuzz.sh;
+#               SKIP_FUZZ=1 skips);
+#   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
+#               podman (scripts/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part says SKIP
+#               where podman cannot be installed);
+#   all tests   swift test: every XCTest and Swift Testing test.
+# A table of the stages' durations comes next; the two `swift test` summaries end the output.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-apt_install() {
-  if ! dpkg -s "$@" >/dev/null 2>&1; then
+# MARK: - Stage timing
+
+stage_names=()
+stage_seconds=()
+
+# stage NAME COMMAND...: runs COMMAND under a "== NAME" header and records its duration.
+stage() {
+  local name=$1
+  shift
+  echo "== $name"
+  local start=$EPOCHREALTIME
+  "$@"
+  stage_names+=("$name")
+  stage_seconds+=("$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
+}
+
+times_printed=0
+print_stage_times() {
+  times_printed=1
+  echo "== stage times"
+  local i
+  for i in "${!stage_names[@]}"; do
+    printf '%-12s %8s s\n' "${stage_names[$i]}" "${stage_seconds[$i]}"
+  done
+  printf '%s\n' "${stage_seconds[@]}" | awk '{ t += $1 } END { printf "%-12s %8.1f s\n", "total", t }'
+}
+
+# A failing stage ends the script: still say how long the stages before it took.
+trap '[ "$times_printed" = 1 ] || print_stage_times' EXIT
+
+# MARK: - Stages
+
+setup() {
+  if ! dpkg -s libcurl4-openssl-dev pkg-config >/dev/null 2>&1; then
     apt-get update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq "$@" >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq libcurl4-openssl-dev pkg-config >/dev/null
+  fi
+  if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator ]; then
+    mkdir -p .build
+    python3 -m venv .build/venv
+    .build/venv/bin/pip install -q --disable-pip-version-check schemathesis openapi-spec-validator
   fi
 }
-apt_install libcurl4-openssl-dev pkg-config
 
-if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator ]; then
-  mkdir -p .build
-  python3 -m venv .build/venv
-  .build/venv/bin/pip install -q --disable-pip-version-check schemathesis openapi-spec-validator
-fi
+build() {
+  swift build --build-tests 2>&1 | tail -3
+}
 
-echo "== build"
-swift build --build-tests 2>&1 | tail -3
+contract() {
+  scripts/contract-test.sh
+}
 
-echo "== API contract (openapi-spec-validator, schemathesis)"
-scripts/contract-test.sh
-
-if [ "${SKIP_TSAN:-0}" != 1 ]; then
-  echo "== server tests under ThreadSanitizer"
+tsan() {
   if ! swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
     grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
     tail -20 .build/tsan.log
     echo "ThreadSanitizer run failed (full log: .build/tsan.log)"
-    exit 1
+    return 1
   fi
   grep -E "Executed [0-9]+ tests" .build/tsan.log | tail -1
-fi
+}
 
-if [ "${SKIP_DEPLOY:-0}" != 1 ]; then
-  echo "== deployment checks"
+asan() {
+  # LeakSanitizer runs at exit; the suppressions cover only leaks inside the toolchain's own
+  # libraries (see the comments in scripts/lsan.supp), never the project's code.
+  if ! LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
+    swift test --sanitize=address --scratch-path .build/asan --filter 'HTTPServerTests|HTTP1Tests' \
+    >.build/asan.log 2>&1; then
+    grep -E "error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (AddressSanitizer|LeakSanitizer)" \
+      .build/asan.log | head -40
+    tail -20 .build/asan.log
+    echo "AddressSanitizer run failed (full log: .build/asan.log)"
+    return 1
+  fi
+  grep -E "Executed [0-9]+ tests" .build/asan.log | tail -1
+}
+
+fuzz() {
+  scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+}
+
+deploy() {
   scripts/deploy-check.sh
-fi
+}
 
-echo "== all tests"
-swift test --skip-build 2>&1
+all_tests() {
+  # Captured, so that the stage table can be printed before the summaries, which CI reads as
+  # the last lines of the output.
+  set +e
+  swift test --skip-build >.build/test-all.log 2>&1
+  all_tests_status=$?
+  set -e
+  echo "(output after the stage times; full log: .build/test-all.log)"
+}
+
+stage setup setup
+stage build build
+stage contract contract
+if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
+if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi
+if [ "${SKIP_FUZZ:-0}" != 1 ]; then stage fuzz fuzz; fi
+if [ "${SKIP_DEPLOY:-0}" != 1 ]; then stage deploy deploy; fi
+stage "all tests" all_tests
+print_stage_times
+echo "== all tests (output)"
+cat .build/test-all.log
+exit "$all_tests_status"

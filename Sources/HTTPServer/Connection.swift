@@ -595,7 +595,9 @@ final class Connection: @unchecked Sendable {
     case .open, .closingAfterWrites:
       if outOffset < out.count {
         kind = .write
-        at = lastWriteProgress &+ Clock.nanos(config.writeTimeout)
+        at = min(
+          lastWriteProgress &+ Clock.nanos(config.writeTimeout),
+          now &+ Clock.nanos(Self.peerProbeInterval))
       } else if phase == .closingAfterWrites || !acceptingInput || peerClosed {
         break
       } else if let request = incoming, !request.discard, parser.isReadingBody {
@@ -615,11 +617,33 @@ final class Connection: @unchecked Sendable {
     deadline = at
   }
 
+  /// While output waits for the socket, how often the sweep checks that the peer still exists.
+  static let peerProbeInterval = 0.25
+
+  /// True when the socket has an error or a hang-up (the peer reset). Needed while output is
+  /// pending: a reset that lands just before the write source is registered is reported by
+  /// libdispatch to the read source only (which back-pressure keeps suspended), and the write
+  /// source never fires, so without the probe the connection and its output would be held
+  /// until the write time-out (found by ServerFaultTests' resets mid-response).
+  private func peerIsGone() -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0 else { return false }
+    return descriptor.revents & Int16(POLLERR | POLLHUP) != 0
+  }
+
   func deadlinePassed(now: UInt64) {
     guard phase != .closed, now >= deadline else { return }
     switch timerKind {
     case .none:
       deadline = .max
+      return
+    case .write where now < lastWriteProgress &+ Clock.nanos(config.writeTimeout):
+      // Not the time-out yet, only the probe for a peer that is gone.
+      if peerIsGone() {
+        closeNow()
+      } else {
+        updateTimer(now: now)
+      }
       return
     case .idle, .write, .linger:
       // Idle: close quietly (RFC 9112 section 9.5). Write/linger: the peer stopped reading.

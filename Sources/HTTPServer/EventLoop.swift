@@ -33,7 +33,11 @@ final class EventLoop: @unchecked Sendable {
       timer.schedule(
         deadline: .now() + .nanoseconds(nanos), repeating: .nanoseconds(nanos),
         leeway: .milliseconds(5))
-      timer.setEventHandler { [weak self] in self?.sweep() }
+      // Unowned, not weak: a weak reference allocates a side table that outlives the loop
+      // until Dispatch releases the cancelled handler (LeakSanitizer saw it at exit). Safe: the
+      // handler runs on `queue`, and the loop lives until `stopSweeping`'s block, which runs on
+      // that queue too, has cancelled the timer (HTTPServer stops sweeping before letting go).
+      timer.setEventHandler { [unowned self] in sweep() }
       sweepTimer = timer
       timer.resume()
     }

@@ -95,6 +95,33 @@ final class ServerLifecycleTests: ServerTestCase {
     XCTAssertEqual(try client.readResponse().text, "GET /v6")
   }
 
+  // Nothing keeps a server alive once it has stopped and its owner lets go (no reference cycle
+  // through connections, event loops, timers or the worker pool): it is freed, with everything
+  // its handler captured.
+  func testStoppedServerIsFreed() throws {
+    weak var weakServer: HTTPServer?
+    weak var weakCapture: Counter?
+    try {
+      let handled = Counter()
+      let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) {
+        request in
+        handled.increment()
+        return ServerTestCase.echo(request)
+      }
+      let port = try server.start()
+      let client = try RawClient(port: port)
+      client.send(get("/once"))
+      XCTAssertEqual(try client.readResponse().text, "GET /once")
+      XCTAssertEqual(handled.count, 1)
+      server.shutdownNow()
+      XCTAssertTrue(server.waitUntilStopped(timeout: 5))
+      weakServer = server
+      weakCapture = handled
+    }()
+    // Dispatch releases cancelled sources' handlers asynchronously.
+    XCTAssertTrue(eventually(timeout: 5) { weakServer == nil && weakCapture == nil })
+  }
+
   func testStartReportsBindErrors() throws {
     let (_, port) = try startServer()
     let second = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: port)) {

@@ -6,6 +6,21 @@ import XCTest
 
 /// Starts a server on 127.0.0.1 port 0 for one test and shuts it down afterwards.
 class ServerTestCase: XCTestCase {
+  /// Servers started by the running test; tearDown shuts them down and lets them go. XCTest
+  /// keeps every test case instance (and the closures given to `addTeardownBlock`) until the
+  /// process exits, so a server captured there would outlive its test, and the
+  /// AddressSanitizer run's leak check (scripts/test.sh) would report it.
+  private var servers: [HTTPServer] = []
+
+  override func tearDown() {
+    for server in servers {
+      server.shutdownNow()
+      XCTAssertTrue(server.waitUntilStopped(timeout: 10), "server did not stop")
+    }
+    servers.removeAll()
+    super.tearDown()
+  }
+
   /// Echoes the body, or "METHOD target" when there is none; `?ms=N` sleeps N ms first (to make
   /// handlers finish out of order).
   static let echo: @Sendable (HTTPRequest) -> HTTPResponse = { request in
@@ -31,10 +46,7 @@ class ServerTestCase: XCTestCase {
       configuration: configuration, headHandler: headHandler, handler: handler,
       onRequestLogged: onRequestLogged)
     let port = try server.start()
-    addTeardownBlock {
-      server.shutdownNow()
-      XCTAssertTrue(server.waitUntilStopped(timeout: 10), "server did not stop")
-    }
+    servers.append(server)
     return (server, port)
   }
 
