@@ -49,7 +49,8 @@ trap cleanup EXIT
 
 # shellcheck disable=SC2086
 "$bin" serve --host 127.0.0.1 --port 0 --access-log off --cache-entries 0 \
-  --max-connections $((connections + slow_conns + 512)) ${SERVER_ARGS:-} >"$work/server.log" 2>&1 &
+  --max-connections $((connections + slow_conns + 512)) --max-queued-requests "${QUEUE:-$connections}" \
+  ${SERVER_ARGS:-} >"$work/server.log" 2>&1 &
 server_pid=$!
 port=""
 for _ in $(seq 100); do

@@ -18,6 +18,7 @@ public final class HTTPServer: Sendable {
     var started = false
     var listenFD: Int32 = -1
     var graceTimer = SourceBox<DispatchSourceTimer>(source: nil)
+    var trimTimer = SourceBox<DispatchSourceTimer>(source: nil)
   }
 
   public let configuration: HTTPServerConfiguration
@@ -90,8 +91,19 @@ public final class HTTPServer: Sendable {
       0.25, max(0.005, min(c.idleTimeout, c.headTimeout, c.bodyTimeout, c.lingerTimeout) / 8))
     for loop in loops { loop.startSweeping(interval: sweepInterval) }
     if !configuration.inlineHandler { context.workers.start() }
+    startTrimming()
     source.resume()
     return port
+  }
+
+  /// Once a second, on the accept queue: give free memory back after a burst (``MemoryTrim``).
+  private func startTrimming() {
+    let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
+    timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(250))
+    timer.setEventHandler { [context] in MemoryTrim.afterBurst(context) }
+    let box = SourceBox(source: timer)
+    state.withLock { $0.trimTimer = box }
+    timer.resume()
   }
 
   private static func acceptConnections(
@@ -125,7 +137,10 @@ public final class HTTPServer: Sendable {
         Glibc.close(fd)
         continue
       }
-      context.openConnections.add(1, ordering: .acquiringAndReleasing)
+      let open = context.openConnections.add(1, ordering: .acquiringAndReleasing).newValue
+      if open > context.connectionsPeak.load(ordering: .relaxed) {
+        context.connectionsPeak.store(open, ordering: .relaxed)
+      }
       Socket.prepareAccepted(fd)
       let loop = loops[context.nextLoop.add(1, ordering: .relaxed).oldValue % loops.count]
       let connection = Connection(
@@ -204,12 +219,13 @@ public final class HTTPServer: Sendable {
   }
 
   private func stopBackgroundWork() {
-    let box = state.withLock { s -> SourceBox<DispatchSourceTimer> in
-      let box = s.graceTimer
+    let boxes = state.withLock { s -> [SourceBox<DispatchSourceTimer>] in
+      let boxes = [s.graceTimer, s.trimTimer]
       s.graceTimer = SourceBox(source: nil)
-      return box
+      s.trimTimer = SourceBox(source: nil)
+      return boxes
     }
-    box.source?.cancel()
+    for box in boxes { box.source?.cancel() }
     for loop in loops { loop.stopSweeping() }
     context.workers.stop()
   }

@@ -19,6 +19,9 @@ final class ServerContext: Sendable {
   /// Round-robin cursor over the event loops.
   let nextLoop = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
+  /// Highest `openConnections` since free memory was last given back (``MemoryTrim``); written
+  /// only on the accept queue.
+  let connectionsPeak = Atomic<Int>(0)
   private let stoppedSignalled = Atomic<Bool>(false)
   let stopped = DispatchSemaphore(value: 0)
 

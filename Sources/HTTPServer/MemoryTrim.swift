@@ -1,0 +1,34 @@
+import Glibc
+
+/// Gives free heap memory back to the operating system once a burst of connections has ended.
+///
+/// glibc keeps memory freed by the threads' arenas for reuse instead of returning it, so after
+/// a load of 1,000 connections the resident size stayed about 33 MiB above its start although
+/// nothing was live any more (`malloc_trim` brought it back to within 3 MiB: scripts/soak.sh).
+/// A container sized by its steady memory would keep paying for one burst. So once the open
+/// connections have fallen to a quarter of their peak, the free memory is released. That costs a
+/// few milliseconds on the accept queue, and happens only after a burst has ended.
+enum MemoryTrim {
+  /// Bursts smaller than this are not worth a trim.
+  static let minimumPeak = 64
+
+  private typealias TrimFunction = @convention(c) (Int) -> Int32
+
+  /// `malloc_trim` from glibc (looked up: Swift's Glibc module does not declare malloc.h);
+  /// nil on a C library without it.
+  private static let trim: TrimFunction? = {
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else {
+      return nil
+    }
+    return unsafeBitCast(symbol, to: TrimFunction.self)
+  }()
+
+  /// Called periodically on the accept queue, where the accept path also updates the peak.
+  static func afterBurst(_ context: ServerContext) {
+    let open = context.openConnections.load(ordering: .acquiring)
+    let peak = context.connectionsPeak.load(ordering: .relaxed)
+    guard peak >= minimumPeak, open * 4 <= peak else { return }
+    _ = trim?(0)
+    context.connectionsPeak.store(open, ordering: .relaxed)
+  }
+}
