@@ -119,9 +119,10 @@ if not s:
     print("slowloris phase did not report:\n" + slow)
     sys.exit(1)
 g = dict(kv.split("=") for kv in s.group(1).split())
-print(f"slowloris         {g['connections']} trickling connections for {g['seconds']} s "
-      f"(still held at the end: {g['held']}): {g['requests']} normal requests, "
-      f"{g['failures']} failed; latency ms p50 {g['p50_ms']}  p99 {g['p99_ms']}  max {g['max_ms']}")
+print(f"slowloris         {g['connections']} connections trickling a head for {g['seconds']} s "
+      f"({g['reopened']} replaced after the server's head time-out closed them): "
+      f"{g['requests']} normal requests, {g['failures']} failed; "
+      f"latency ms p50 {g['p50_ms']}  p99 {g['p99_ms']}  max {g['max_ms']}")
 print(f"memory MiB        after the slowloris phase {after_slow:.1f}")
 sys.exit(0 if verdict == "PASS" and g["failures"] == "0" else 1)
 PY

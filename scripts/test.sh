@@ -28,11 +28,17 @@ stage() {
   local name=$1
   shift
   echo "== $name"
-  local start=$EPOCHREALTIME
+  current_stage=$name
+  current_start=$EPOCHREALTIME
   "$@"
   stage_names+=("$name")
-  stage_seconds+=("$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')")
+  stage_seconds+=("$(elapsed_since "$current_start")")
+  current_stage=""
 }
+
+current_stage=""
+current_start=0
+elapsed_since() { awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'; }
 
 times_printed=0
 print_stage_times() {
@@ -40,13 +46,21 @@ print_stage_times() {
   echo "== stage times"
   local i
   for i in "${!stage_names[@]}"; do
-    printf '%-12s %8s s\n' "${stage_names[$i]}" "${stage_seconds[$i]}"
+    printf '%-18s %8s s\n' "${stage_names[$i]}" "${stage_seconds[$i]}"
   done
-  printf '%s\n' "${stage_seconds[@]}" | awk '{ t += $1 } END { printf "%-12s %8.1f s\n", "total", t }'
+  printf '%s\n' "${stage_seconds[@]}" | awk '{ t += $1 } END { printf "%-18s %8.1f s\n", "total", t }'
 }
 
-# A failing stage ends the script: still say how long the stages before it took.
-trap '[ "$times_printed" = 1 ] || print_stage_times' EXIT
+# A failing stage ends the script: still say how long it and the stages before it took.
+on_exit() {
+  [ "$times_printed" = 1 ] && return
+  if [ -n "$current_stage" ]; then
+    stage_names+=("$current_stage (failed)")
+    stage_seconds+=("$(elapsed_since "$current_start")")
+  fi
+  print_stage_times
+}
+trap on_exit EXIT
 
 # MARK: - Stages
 

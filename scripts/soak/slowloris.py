@@ -5,10 +5,12 @@ Opens N connections that each trickle a request head one byte at a time (one byt
 connection every INTERVAL seconds, a header value that never ends), and meanwhile a client sends
 normal requests (GET /healthz and POST /v1/plans with examples/zoom-push.json, alternating, each
 on a fresh connection) with a 2 s time-out. Prints the normal requests' latency p50/p99/max and
-failures, and how many trickling connections the server still held at the end.
+failures. A trickling connection the server closes (its head time-out answers 408) is replaced at
+once, so N keep trickling; the number replaced is printed too.
 
 Usage: slowloris.py PORT [CONNECTIONS=300] [SECONDS=20] [INTERVAL=0.1]
 """
+import select
 import socket
 import statistics
 import sys
@@ -32,20 +34,37 @@ stop = threading.Event()
 alive = [count]
 
 
+reopened = [0]
+
+
+def connect():
+    s = socket.create_connection(("127.0.0.1", port))
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return [s, 0]  # socket, bytes of the head sent so far
+
+
 def trickle():
-    i = 0
+    """One byte per connection per round. A connection the server answered or closed (its head
+    time-out: 408) is replaced by a fresh one, as an attacker would, so N always trickle."""
+    conns = [[s, 0] for s in slow]
     while not stop.is_set():
-        byte = head[i:i + 1] if i < len(head) else b"a"
-        still = []
-        for s in slow:
+        readable, _, _ = select.select([c[0] for c in conns], [], [], 0)
+        done = set(readable)
+        for c in conns:
+            if c[0] in done:
+                c[0].close()
+                c[0], c[1] = connect()
+                reopened[0] += 1
+            i = c[1]
             try:
-                s.send(byte)
-                still.append(s)
+                c[0].send(head[i:i + 1] if i < len(head) else b"a")
+                c[1] += 1
             except OSError:
-                s.close()
-        slow[:] = still
-        alive[0] = len(still)
-        i += 1
+                c[0].close()
+                c[0], c[1] = connect()
+                reopened[0] += 1
+        alive[0] = len(conns)
+        slow[:] = [c[0] for c in conns]
         stop.wait(interval)
 
 
@@ -109,6 +128,7 @@ def pct(p):
 
 
 print(
-    "SLOWLORIS connections=%d seconds=%.0f requests=%d failures=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f held=%d"
-    % (count, seconds, n, failures, ms(pct(50)), ms(pct(99)), ms(latencies[-1] if latencies else float("nan")), held)
+    "SLOWLORIS connections=%d seconds=%.0f requests=%d failures=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f held=%d reopened=%d"
+    % (count, seconds, n, failures, ms(pct(50)), ms(pct(99)), ms(latencies[-1] if latencies else float("nan")), held,
+       reopened[0])
 )
