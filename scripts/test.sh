@@ -44,6 +44,10 @@ if [ "${SKIP_TSAN:-0}" != 1 ]; then
   grep -E "Executed [0-9]+ tests" .build/tsan.log | tail -1
 fi
 
+echo "== server tests with a Dispatch source per socket (--socket-events dispatch)"
+HTTP_TEST_SOCKET_EVENTS=dispatch swift test --skip-build --filter HTTPServerTests 2>&1 |
+  grep -E "error:|failed|Executed [0-9]+ tests" | tail -5
+
 if [ "${SKIP_DEPLOY:-0}" != 1 ]; then
   echo "== deployment checks"
   scripts/deploy-check.sh
