@@ -658,7 +658,7 @@ components:
   headers:
     ETag:
       description: |
-        Strong entity tag of the plan: the 64-bit FNV-1a hash of the response body, as 16
+        Strong entity tag of the plan: a seedless 64-bit hash of the response body, as 16
         lowercase hex digits in quotes. Plans are deterministic, so the same request always
         gives the same tag, on every replica.
       required: true
