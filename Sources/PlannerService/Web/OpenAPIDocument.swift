@@ -48,6 +48,8 @@ tags:
     description: What the planner can do.
   - name: operations
     description: Liveness, readiness, metrics and this document.
+  - name: preview
+    description: The preview page, for people.
 
 paths:
   /v1/plans:
@@ -633,8 +635,85 @@ paths:
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
 
+  /:
+    get:
+      tags: [preview]
+      operationId: getPreviewPage
+      summary: The preview page
+      description: |
+        One static HTML page (inline script and style, nothing loaded from elsewhere) that plans
+        a transition through `POST /v1/plans?format=waapi`, plays it with the Web Animations API
+        (real speed or slowed), scrubs it, lets the frames be edited or dragged, and runs a pan
+        gesture drawn with the mouse through `POST /v1/interactions?format=waapi`. The page is
+        embedded in the binary; its `ETag` changes only with a new build.
+      parameters:
+        - $ref: '#/components/parameters/PreviewIfNoneMatch'
+      responses:
+        '200':
+          description: The page.
+          headers:
+            ETag:
+              $ref: '#/components/headers/PreviewETag'
+            Cache-Control:
+              $ref: '#/components/headers/PreviewCacheControl'
+            Content-Security-Policy:
+              $ref: '#/components/headers/PreviewContentSecurityPolicy'
+            Vary:
+              $ref: '#/components/headers/Vary'
+            Access-Control-Allow-Origin:
+              $ref: '#/components/headers/AccessControlAllowOrigin'
+            Access-Control-Expose-Headers:
+              $ref: '#/components/headers/AccessControlExposeHeaders'
+            X-Request-ID:
+              $ref: '#/components/headers/XRequestID'
+          content:
+            text/html:
+              schema:
+                type: string
+        '304':
+          $ref: '#/components/responses/PreviewNotModified'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+    head:
+      tags: [preview]
+      operationId: headPreviewPage
+      summary: Headers of GET /
+      parameters:
+        - $ref: '#/components/parameters/PreviewIfNoneMatch'
+      responses:
+        '200':
+          $ref: '#/components/responses/HeadOK'
+        '304':
+          $ref: '#/components/responses/PreviewNotModified'
+        '406':
+          $ref: '#/components/responses/HeadProblem'
+        '413':
+          $ref: '#/components/responses/HeadProblem'
+        '503':
+          $ref: '#/components/responses/HeadServiceUnavailable'
+    options:
+      tags: [preview]
+      operationId: optionsPreviewPage
+      summary: CORS preflight for /
+      responses:
+        '204':
+          $ref: '#/components/responses/Preflight'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+
 components:
   parameters:
+    PreviewIfNoneMatch:
+      name: If-None-Match
+      in: header
+      required: false
+      description: The page's `ETag` from an earlier answer; a match gives `304`.
+      schema:
+        type: string
     PlanRequestQuery:
       name: request
       in: query
@@ -656,6 +735,26 @@ components:
               $ref: '#/components/examples/CartSheetPresentRequest'
 
   headers:
+    PreviewETag:
+      description: |
+        Strong entity tag of the preview page: the 64-bit FNV-1a hash of its bytes, as 16
+        lowercase hex digits in quotes.
+      required: true
+      schema:
+        type: string
+        pattern: '^"[0-9a-f]{16}"$'
+    PreviewCacheControl:
+      description: Caches revalidate the page every time (a new build changes it).
+      required: true
+      schema:
+        type: string
+        const: no-cache
+    PreviewContentSecurityPolicy:
+      description: The page may load nothing from elsewhere.
+      required: true
+      schema:
+        type: string
+        const: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
     ETag:
       description: |
         Strong entity tag of the plan: the 64-bit FNV-1a hash of the response body, as 16
@@ -761,6 +860,17 @@ components:
         type: string
 
   responses:
+    PreviewNotModified:
+      description: "`If-None-Match` matches the page's entity tag; no body."
+      headers:
+        ETag:
+          $ref: '#/components/headers/PreviewETag'
+        Cache-Control:
+          $ref: '#/components/headers/PreviewCacheControl'
+        Vary:
+          $ref: '#/components/headers/Vary'
+        X-Request-ID:
+          $ref: '#/components/headers/XRequestID'
     NotModified:
       description: |
         `If-None-Match` matches the plan's entity tag (GET and HEAD); no body.

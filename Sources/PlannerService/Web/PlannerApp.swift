@@ -68,6 +68,7 @@ public final class PlannerApp: Sendable {
     switch route {
     case .metrics: ("text", "plain")
     case .openapi: ("application", "yaml")
+    case .preview: ("text", "html")
     default: ("application", "json")
     }
   }
@@ -128,6 +129,8 @@ public final class PlannerApp: Sendable {
         Array(metrics.exposition(openConnections: status.openConnections).utf8), head: head)
     case .openapi:
       return respond(200, "application/yaml", Array(OpenAPIDocument.text.utf8), head: head)
+    case .preview:
+      return previewPage(head)
     }
   }
 
