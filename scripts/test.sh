@@ -5,6 +5,8 @@
 #      schemathesis;
 #   2. the debug build with tests;
 #   3. the API contract: openapi-spec-validator and schemathesis against a live server;
+#   3b. the preview page in headless Chromium (scripts/browser-test.sh: installs chromium,
+#      chromium-driver and selenium when missing; SKIP_BROWSER=1 skips it);
 #   4. the server tests under ThreadSanitizer (own build folder);
 #   5. deployment: hadolint, kubernetes-validate --strict, and the scratch image built and run
 #      with podman (scripts/deploy-check.sh; the podman part says SKIP where podman cannot be
@@ -32,6 +34,11 @@ swift build --build-tests 2>&1 | tail -3
 
 echo "== API contract (openapi-spec-validator, schemathesis)"
 scripts/contract-test.sh
+
+if [ "${SKIP_BROWSER:-0}" != 1 ]; then
+  echo "== preview page in headless Chromium (SKIP_BROWSER=1 skips)"
+  scripts/browser-test.sh .build/debug/transition-planner
+fi
 
 if [ "${SKIP_TSAN:-0}" != 1 ]; then
   echo "== server tests under ThreadSanitizer"
