@@ -8,12 +8,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case json
   /// Keyframes and options for the Web Animations API, per layer.
   case waapi
+  /// `@keyframes` and one class per layer.
+  case css
 
   /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
   public var mediaType: (type: String, subtype: String) {
     switch self {
     case .json: ("application", "json")
     case .waapi: ("application", "vnd.transition-planner.waapi+json")
+    case .css: ("text", "css")
     }
   }
 
@@ -22,6 +25,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     switch self {
     case .json: "application/json"
     case .waapi: "application/vnd.transition-planner.waapi+json"
+    case .css: "text/css; charset=utf-8"
     }
   }
 
@@ -36,6 +40,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     switch self {
     case .json: PlanEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
+    case .css: CSSExporter.export(plan.timeline)
     }
   }
 
@@ -44,6 +49,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     switch self {
     case .json: InteractionEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
+    case .css: CSSExporter.export(plan.timeline)
     }
   }
 }
