@@ -1,0 +1,68 @@
+import TransitionEngine
+
+/// The representations of a plan (or an interaction plan) the service writes, chosen by the
+/// `format` query parameter or the `Accept` header. Every one is a pure function of the plan,
+/// so the same request always gives the same bytes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+  /// API.md's plan JSON (the default).
+  case json
+  /// Keyframes and options for the Web Animations API, per layer.
+  case waapi
+  /// `@keyframes` and one class per layer.
+  case css
+
+  /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
+  public var mediaType: (type: String, subtype: String) {
+    switch self {
+    case .json: ("application", "json")
+    case .waapi: ("application", "vnd.transition-planner.waapi+json")
+    case .css: ("text", "css")
+    }
+  }
+
+  /// The `Content-Type` of a response in this format.
+  public var contentType: String {
+    switch self {
+    case .json: "application/json"
+    case .waapi: "application/vnd.transition-planner.waapi+json"
+    case .css: "text/css; charset=utf-8"
+    }
+  }
+
+  /// Whether the `moments` query parameter shapes this format.
+  public var usesMoments: Bool { false }
+
+  /// `format` values, for messages.
+  public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// The plan in this format.
+  public func render(_ plan: Plan, options: ExportOptions = .init()) -> [UInt8] {
+    switch self {
+    case .json: PlanEncoder.encode(plan)
+    case .waapi: WaapiExporter.export(plan)
+    case .css: CSSExporter.export(plan.timeline)
+    }
+  }
+
+  /// The interaction plan in this format.
+  public func render(_ plan: InteractionPlan, options: ExportOptions = .init()) -> [UInt8] {
+    switch self {
+    case .json: InteractionEncoder.encode(plan)
+    case .waapi: WaapiExporter.export(plan)
+    case .css: CSSExporter.export(plan.timeline)
+    }
+  }
+}
+
+/// Settings a format may take from the query (only `svg` has one).
+public struct ExportOptions: Sendable, Hashable {
+  /// How many panels the SVG filmstrip draws.
+  public var moments: Int
+
+  public static let defaultMoments = 5
+  public static let momentsRange = 2...12
+
+  public init(moments: Int = ExportOptions.defaultMoments) {
+    self.moments = moments
+  }
+}
