@@ -217,6 +217,19 @@ def check_problem(checks, driver):
                   and "/destination" in pointers and shown and "cw" in invalid,
                   "422 problem shown with its pointers",
                   f"pointers {pointers}, inputs marked {invalid}")
+    # The JSON box is sent byte for byte: a syntax error comes back as a 400 with its offset.
+    text = driver.execute_async_script("""
+      const done = arguments[0];
+      const before = preview.state.requests;
+      document.getElementById("json").value = '{"style": "zoom",, }';
+      document.getElementById("sendJson").click();
+      (function wait() {
+        if (preview.state.requests > before && preview.state.loading === 0)
+          done(document.getElementById("problem").innerText);
+        else setTimeout(wait, 20);
+      })();""")
+    checks.record("400 Malformed JSON" in text and "offset 17" in text,
+                  "400 for JSON sent as is shown with its byte offset", text.replace("\n", " | "))
 
 
 def check_interaction(checks, driver, base):
@@ -241,6 +254,74 @@ def check_interaction(checks, driver, base):
     release_index = min(range(len(keyframes)), key=lambda i: abs(keyframes[i]["t"] * 1000 - release))
     for index in sorted({0, release_index, len(keyframes) - 1}):
         check_layers_at(checks, driver, "interaction replay", expected, index, 1000)
+
+
+def check_playback(checks, driver):
+    """Slowed playback runs at its rate, and the scrubber moves every layer's animation."""
+    request = load_example("examples/zoom-push.json", None)
+    call_hook(driver, f"preview.loadPlan({json.dumps(request)})")
+    # The page's own clock: animation time advanced over wall time advanced, while playing.
+    rate = driver.execute_async_script("""
+      const done = arguments[0];
+      preview.seek(0);
+      preview.play(0.25);
+      requestAnimationFrame(() => {
+        const t0 = preview.state.time, w0 = performance.now();
+        setTimeout(() => requestAnimationFrame(() => {
+          const s = preview.state;
+          done({ratio: (s.time - t0) / (performance.now() - w0), playing: s.playing, rate: s.rate});
+          preview.pause();
+        }), 400);
+      });""")
+    checks.record(rate["playing"] and rate["rate"] == 0.25 and 0.15 <= rate["ratio"] <= 0.35,
+                  "play at 0.25x advances a quarter as fast as the clock", f"ratio {rate['ratio']:.3f}")
+    times = driver.execute_script("""
+      const scrub = document.getElementById("scrub");
+      scrub.value = "370";
+      scrub.dispatchEvent(new Event("input"));
+      return document.getAnimations().map((a) => a.currentTime);""")
+    checks.record(len(times) == 3 and all(abs(t - 370) < 1e-6 for t in times),
+                  "the scrubber sets every layer's currentTime", f"{times}")
+
+
+def check_drag(checks, driver):
+    """Dragging the source rectangle in drag mode edits the frame and fetches a new plan."""
+    request = load_example("examples/zoom-push.json", None)
+    call_hook(driver, f"preview.loadPlan({json.dumps(request)})")
+    set_mode(driver, "drag")
+    before = driver.execute_script("return preview.state.requests;")
+    left, top = driver.execute_script(
+        "const r = preview.container().getBoundingClientRect(); return [r.left, r.top];")
+    src = request["source"]
+    x, y = left + src["x"] + 20, top + src["y"] + 20
+
+    def mouse(kind, x, y, buttons):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
+
+    mouse("mousePressed", x, y, 1)
+    for step in range(1, 6):
+        mouse("mouseMoved", x + 6 * step, y + 10 * step, 1)
+    mouse("mouseReleased", x + 30, y + 50, 0)
+    # The edit is debounced, then fetched: wait for the new plan to be on the stage.
+    result = driver.execute_async_script("""
+      const [before, done] = arguments;
+      const started = Date.now();
+      (function wait() {
+        const s = preview.state;
+        const el = preview.layerElement("snapshot");
+        if ((s.requests > before && s.loading === 0 && el) || Date.now() - started > 10000) {
+          const a = el.getAnimations()[0];
+          a.currentTime = 0;
+          const origin = preview.container().getBoundingClientRect(), r = el.getBoundingClientRect();
+          done({form: preview.formRequest().source, box: [r.left - origin.left, r.top - origin.top]});
+        } else setTimeout(wait, 20);
+      })();""", before)
+    set_mode(driver, "view")
+    moved = {"x": src["x"] + 30, "y": src["y"] + 50, "width": src["width"], "height": src["height"]}
+    checks.record(result["form"] == moved and result["box"] == [moved["x"], moved["y"]],
+                  "dragging the source moves it and replans",
+                  f"source {result['form']}, snapshot starts at {result['box']}")
 
 
 def set_mode(driver, mode):
@@ -330,6 +411,8 @@ def main():
             steps = [(name, check_plan, (checks, driver, args.base, name, load_example(path, override)))
                      for name, path, override in CASES]
             steps += [("problem", check_problem, (checks, driver)),
+                      ("playback", check_playback, (checks, driver)),
+                      ("drag", check_drag, (checks, driver)),
                       ("interaction", check_interaction, (checks, driver, args.base)),
                       ("drawn gesture", check_drawn_gesture, (checks, driver)),
                       ("screenshot", screenshot, (checks, driver, args.screenshot))]
@@ -339,9 +422,10 @@ def main():
                     step(*step_args)
                 except Exception as error:  # noqa: BLE001 - reported, not swallowed
                     checks.record(False, f"{name}: raised", f"{type(error).__name__}: {str(error)[:300]}")
-            # The 422 asked for above is logged by Chromium as a failed load: expected.
+            # The 422 and 400 asked for above are logged by Chromium as a failed load: expected.
             logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
-                    and "status of 422" not in e.get("message", "")]
+                    and "status of 422" not in e.get("message", "")
+                    and "status of 400" not in e.get("message", "")]
             checks.record(not logs, "no errors in the browser console",
                           "; ".join(e.get("message", "")[:200] for e in logs))
         finally:

@@ -279,7 +279,7 @@ enum PreviewPage {
     h.textContent = (p.status ? p.status + " " : "") + (p.title || "Error");
     box.append(h);
     if (p.detail) box.append(document.createTextNode(p.detail));
-    if (typeof p.offset === "number") box.append(document.createTextNode(" (byte offset " + p.offset + ")"));
+    if (typeof p.offset === "number" && !String(p.detail || "").includes("offset")) box.append(document.createTextNode(" (byte offset " + p.offset + ")"));
     if (Array.isArray(p.errors) && p.errors.length) {
       const ul = document.createElement("ul");
       for (const e of p.errors) {
@@ -334,6 +334,8 @@ enum PreviewPage {
       el.dataset.layer = layer.id;
       const label = document.createElement("span");
       label.textContent = layer.id + " \u00b7 " + describe(content);
+      // Layers often share a top-left corner: stagger the labels so each stays readable.
+      label.style.top = 2 + 15 * state.elements.size + "px";
       el.append(label);
       stage.append(el);
       state.elements.set(layer.id, el);
@@ -390,7 +392,7 @@ enum PreviewPage {
     const t = currentTime();
     const playing = state.animations.some((a) => a.playState === "running");
     $("status").textContent = doc.style + " " + doc.operation + " \u00b7 " + doc.layers.length +
-      " layers \u00b7 " + t.toFixed(1) + " / " + doc.duration + " ms \u00b7 " +
+      " layers \u00b7 " + t.toFixed(1) + " / " + Number(doc.duration.toFixed(1)) + " ms \u00b7 " +
       (playing ? "playing at " + state.rate + "x" : "paused");
     if (!$("scrub").matches(":active")) $("scrub").value = String(t);
   }
@@ -486,6 +488,11 @@ enum PreviewPage {
       el.style.visibility = used && [x, y, w, h].every(Number.isFinite) ? "visible" : "hidden";
       Object.assign(el.style, { left: x + "px", top: y + "px", width: w + "px", height: h + "px" });
     }
+    // The smaller rectangle on top, so that one inside the other can still be grabbed.
+    const area = (which) => num(ids[which][2]) * num(ids[which][3]);
+    const sourceOnTop = !(area("source") > area("destination"));
+    handles.source.style.zIndex = sourceOnTop ? "2" : "1";
+    handles.destination.style.zIndex = sourceOnTop ? "1" : "2";
   }
 
   let drag = null;
