@@ -10,6 +10,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case waapi
   /// `@keyframes` and one class per layer.
   case css
+  /// A Lottie (bodymovin) animation of the layers as rectangles.
+  case lottie
 
   /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
   public var mediaType: (type: String, subtype: String) {
@@ -17,6 +19,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: ("application", "json")
     case .waapi: ("application", "vnd.transition-planner.waapi+json")
     case .css: ("text", "css")
+    case .lottie: ("application", "vnd.transition-planner.lottie+json")
     }
   }
 
@@ -26,6 +29,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: "application/json"
     case .waapi: "application/vnd.transition-planner.waapi+json"
     case .css: "text/css; charset=utf-8"
+    case .lottie: "application/vnd.transition-planner.lottie+json"
     }
   }
 
@@ -41,6 +45,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: PlanEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
     case .css: CSSExporter.export(plan.timeline)
+    case .lottie: LottieExporter.export(plan.timeline)
     }
   }
 
@@ -50,6 +55,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: InteractionEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
     case .css: CSSExporter.export(plan.timeline)
+    case .lottie: LottieExporter.export(plan.timeline)
     }
   }
 }
