@@ -4,7 +4,7 @@ import XCTest
 
 /// `plan --format` and `interact --format` write the bytes the server sends for `?format=`.
 final class FormatOptionTests: XCTestCase {
-  static let formats = ["json", "waapi", "css"]
+  static let formats = ["json", "waapi", "css", "lottie", "svg"]
 
   static func example(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -54,7 +54,7 @@ final class FormatOptionTests: XCTestCase {
   func testUnknownFormatIsAUsageError() throws {
     let out = try BinaryRunner.run(["plan", Self.example("zoom-push").path, "--format", "gif"])
     XCTAssertEqual(out.status, 64)
-    XCTAssertTrue(out.stderrText.contains("json, waapi, css"), out.stderrText)
+    XCTAssertTrue(out.stderrText.contains("json, waapi, css, lottie, svg"), out.stderrText)
     XCTAssertEqual(
       try BinaryRunner.run(["interact", Self.example("zoom-push").path, "--format"]).status, 64)
   }

@@ -10,6 +10,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case waapi
   /// `@keyframes` and one class per layer.
   case css
+  /// A Lottie (bodymovin) animation of the layers as rectangles.
+  case lottie
+  /// A filmstrip picture of the container at several moments.
+  case svg
 
   /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
   public var mediaType: (type: String, subtype: String) {
@@ -17,6 +21,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: ("application", "json")
     case .waapi: ("application", "vnd.transition-planner.waapi+json")
     case .css: ("text", "css")
+    case .lottie: ("application", "vnd.transition-planner.lottie+json")
+    case .svg: ("image", "svg+xml")
     }
   }
 
@@ -26,11 +32,13 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: "application/json"
     case .waapi: "application/vnd.transition-planner.waapi+json"
     case .css: "text/css; charset=utf-8"
+    case .lottie: "application/vnd.transition-planner.lottie+json"
+    case .svg: "image/svg+xml; charset=utf-8"
     }
   }
 
   /// Whether the `moments` query parameter shapes this format.
-  public var usesMoments: Bool { false }
+  public var usesMoments: Bool { self == .svg }
 
   /// `format` values, for messages.
   public static let names = allCases.map(\.rawValue).joined(separator: ", ")
@@ -41,6 +49,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: PlanEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
     case .css: CSSExporter.export(plan.timeline)
+    case .lottie: LottieExporter.export(plan.timeline)
+    case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
     }
   }
 
@@ -50,6 +60,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .json: InteractionEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
     case .css: CSSExporter.export(plan.timeline)
+    case .lottie: LottieExporter.export(plan.timeline)
+    case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
     }
   }
 }
