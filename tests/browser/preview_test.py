@@ -389,6 +389,18 @@ def screenshot(checks, driver, path):
     print("screenshot: " + os.path.abspath(path), flush=True)
 
 
+def check_dead_proxy(checks, driver):
+    """A URL off this machine goes to the dead loopback proxy and fails there. With a proxy set,
+    Chromium leaves name resolution to the proxy, and .invalid never resolves anyway."""
+    try:
+        driver.get("http://preview-test.invalid/")
+        error = driver.execute_script("return document.body ? document.body.innerText : '';")
+    except Exception as exception:  # noqa: BLE001 - the expected outcome carries the net error
+        error = str(exception)
+    checks.record("ERR_PROXY_CONNECTION_FAILED" in error,
+                  "an outside URL goes to the dead proxy", error.splitlines()[0][:160] if error else "")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", required=True)
@@ -428,6 +440,7 @@ def main():
                     and "status of 400" not in e.get("message", "")]
             checks.record(not logs, "no errors in the browser console",
                           "; ".join(e.get("message", "")[:200] for e in logs))
+            check_dead_proxy(checks, driver)
         finally:
             driver.quit()
     print(f"browser test: {checks.passed} passed, {checks.failed} failed", flush=True)
