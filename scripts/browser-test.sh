@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Real-browser test of the preview page (GET /): headless Chromium driven by Selenium checks
-# every layer's on-screen box against the plan's keyframes (tests/browser/preview_test.py).
+# every layer's on-screen box against the plan's keyframes (scripts/preview_test.py).
 # Installs what is missing (Debian chromium and chromium-driver, selenium in .build/venv), starts
 # the given server binary on a loopback port and saves a screenshot to .build/browser/preview.png.
 # Builds nothing: build the binary first (swift build --product transition-planner).
@@ -54,7 +54,7 @@ proxy_port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind((
 
 echo "server on 127.0.0.1:$port, dead proxy on 127.0.0.1:$proxy_port"
 # Selenium must not fetch drivers itself: the paths are given, and Selenium Manager stays offline.
-SE_OFFLINE=true setsid "$venv/bin/python" tests/browser/preview_test.py \
+SE_OFFLINE=true setsid "$venv/bin/python" scripts/preview_test.py \
   --base "http://127.0.0.1:$port" --proxy-port "$proxy_port" --screenshot "$screenshot" &
 test_pid=$!
 status=0

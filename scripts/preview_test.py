@@ -28,7 +28,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 TOLERANCE_PX = 0.5
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # The plans checked: zoom push (a frame track with spring overshoot), cartSheet present with
 # perspective (a 3D-transformed layer: m34 = -1/100 inside matrix3d) and expand pop (layers that
