@@ -4,7 +4,11 @@
 #   1. libcurl4-openssl-dev (PlannerClient) and a Python venv with openapi-spec-validator and
 #      schemathesis;
 #   2. the debug build with tests;
-#   3. the API contract: openapi-spec-validator and schemathesis against a live server;
+#   3. the API contract: openapi-spec-validator and schemathesis against a live server; the
+#      Lottie export of every example validated against the official Lottie schema
+#      (lottie-specs, jsonschema);
+#   3b. the preview page in headless Chromium (scripts/browser-test.sh: installs chromium,
+#      chromium-driver and selenium when missing; SKIP_BROWSER=1 skips it);
 #   4. the server tests under ThreadSanitizer (own build folder);
 #   5. deployment: hadolint, kubernetes-validate --strict, and the scratch image built and run
 #      with podman (scripts/deploy-check.sh; the podman part says SKIP where podman cannot be
@@ -26,12 +30,23 @@ if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator 
   python3 -m venv .build/venv
   .build/venv/bin/pip install -q --disable-pip-version-check schemathesis openapi-spec-validator
 fi
+if ! .build/venv/bin/python -c 'import jsonschema, lottie_specs' 2>/dev/null; then
+  .build/venv/bin/pip install -q --disable-pip-version-check lottie-specs jsonschema
+fi
 
 echo "== build"
 swift build --build-tests 2>&1 | tail -3
 
+echo "== Lottie export against the Lottie schema (lottie-specs, jsonschema)"
+scripts/lottie-check.sh
+
 echo "== API contract (openapi-spec-validator, schemathesis)"
 scripts/contract-test.sh
+
+if [ "${SKIP_BROWSER:-0}" != 1 ]; then
+  echo "== preview page in headless Chromium (SKIP_BROWSER=1 skips)"
+  scripts/browser-test.sh .build/debug/transition-planner
+fi
 
 if [ "${SKIP_TSAN:-0}" != 1 ]; then
   echo "== server tests under ThreadSanitizer"
