@@ -835,7 +835,7 @@ components:
   headers:
     PreviewETag:
       description: |
-        Strong entity tag of the preview page: the 64-bit FNV-1a hash of its bytes, as 16
+        Strong entity tag of the preview page: a seedless 64-bit hash of its bytes, as 16
         lowercase hex digits in quotes.
       required: true
       schema:
