@@ -18,7 +18,10 @@ let package = Package(
     // Sans-I/O HTTP/1.1: request parser, response writer, value types. Standard library only.
     .target(name: "HTTP1"),
     // Non-blocking sockets and Dispatch event loops: connections, limits, time-outs, drain.
-    .target(name: "HTTPServer", dependencies: ["HTTP1"]),
+    .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"]),
+    // Linux epoll through plain integers (Glibc's module lacks <sys/epoll.h>; its event struct
+    // is packed).
+    .target(name: "CEpoll"),
     // Where JSON meets the engine: wire types, validation, problem+json, routes, metrics.
     .target(name: "PlannerService", dependencies: ["TransitionEngine", "HTTP1"]),
     .executableTarget(

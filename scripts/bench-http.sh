@@ -26,8 +26,13 @@ fi
 NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
-flock /tmp/swift-build.lock swift build -c release --product transition-planner >/dev/null
-bin=.build/release/transition-planner
+# BIN=path benchmarks a given binary (e.g. an older build, for A/B comparisons) without building.
+if [ -n "${BIN:-}" ]; then
+  bin=$BIN
+else
+  flock /tmp/swift-build.lock swift build -c release --product transition-planner >/dev/null
+  bin=.build/release/transition-planner
+fi
 
 case "$mode" in
   healthz)
@@ -46,7 +51,7 @@ sed -e "s|__DIR__|$work|g" -e "s|__PORT__|$nginx_port|g" scripts/bench/nginx.con
 printf '%s' "$body" > "$work/body.json"
 mv "$work/nginx.conf.in" "$work/nginx.conf"
 
-"$bin" serve --host 127.0.0.1 --port "$ours_port" --access-log off --max-connections 8192 >"$work/ours.log" 2>&1 &
+"$bin" serve --host 127.0.0.1 --port "$ours_port" --access-log off --max-connections 8192 ${SERVE_ARGS:-} >"$work/ours.log" 2>&1 &
 "$NGINX" -c "$work/nginx.conf" -p "$work" >"$work/nginx.out" 2>&1 &
 for port in "$ours_port" "$nginx_port"; do
   for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port$path" && break; sleep 0.1; done

@@ -2,10 +2,14 @@
 # The project's test command. On a fresh Debian machine with the Swift toolchain it installs
 # what the tests need, then runs every check and test, one timed stage each:
 #   setup       libcurl4-openssl-dev (PlannerClient) and a Python venv with
-#               openapi-spec-validator and schemathesis;
+#               openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
 #   build       the debug build with tests;
+#   lottie      the Lottie export of every example against the official Lottie schema;
 #   contract    the API contract: openapi-spec-validator and schemathesis against a live server;
+#   browser     the preview page in headless Chromium (scripts/browser-test.sh: installs
+#               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
 #   tsan        the server tests under ThreadSanitizer (own build folder; SKIP_TSAN=1 skips);
+#   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
 #   asan        the server and parser tests under AddressSanitizer and LeakSanitizer (own build
 #               folder; scripts/lsan.supp; SKIP_ASAN=1 skips);
 #   fuzz        each libFuzzer target for FUZZ_SECONDS (60) seconds (scripts/fuzz.sh;
@@ -74,14 +78,25 @@ setup() {
     python3 -m venv .build/venv
     .build/venv/bin/pip install -q --disable-pip-version-check schemathesis openapi-spec-validator
   fi
+  if ! .build/venv/bin/python -c 'import jsonschema, lottie_specs' 2>/dev/null; then
+    .build/venv/bin/pip install -q --disable-pip-version-check lottie-specs jsonschema
+  fi
 }
 
 build() {
   swift build --build-tests 2>&1 | tail -3
 }
 
+lottie() {
+  scripts/lottie-check.sh
+}
+
 contract() {
   scripts/contract-test.sh
+}
+
+browser() {
+  scripts/browser-test.sh .build/debug/transition-planner
 }
 
 tsan() {
@@ -92,6 +107,11 @@ tsan() {
     return 1
   fi
   grep -E "Executed [0-9]+ tests" .build/tsan.log | tail -1
+}
+
+dispatch() {
+  HTTP_TEST_SOCKET_EVENTS=dispatch swift test --skip-build --filter HTTPServerTests 2>&1 |
+    grep -E "error:|failed|Executed [0-9]+ tests" | tail -5
 }
 
 asan() {
@@ -129,8 +149,11 @@ all_tests() {
 
 stage setup setup
 stage build build
+stage lottie lottie
 stage contract contract
+if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage browser browser; fi
 if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
+stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then stage fuzz fuzz; fi
 if [ "${SKIP_DEPLOY:-0}" != 1 ]; then stage deploy deploy; fi

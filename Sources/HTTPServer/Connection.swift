@@ -1,3 +1,4 @@
+import CEpoll
 import Dispatch
 import Glibc
 import HTTP1
@@ -54,11 +55,8 @@ final class Connection: @unchecked Sendable {
   private let config: HTTPServerConfiguration
 
   private var parser: HTTPRequestParser
-  private var readSource: DispatchSourceRead?
-  private var writeSource: DispatchSourceWrite?
-  private var readSuspended = false
-  private var writeSuspended = true
-  private var liveSources = 0
+  private var readiness: SocketReadiness?
+  private var token: UInt64 = 0
   private var phase = Phase.open
   /// False once no further request will be read (parse error, early answer, time-out).
   private var acceptingInput = true
@@ -91,14 +89,22 @@ final class Connection: @unchecked Sendable {
 
   // MARK: - Life cycle
 
-  func start() {
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: loop.queue)
-    // Strong captures form a cycle with the source; it is broken when the source is cancelled.
-    source.setEventHandler { [self] in handleReadable() }
-    source.setCancelHandler { [self] in sourceCancelled() }
-    readSource = source
-    liveSources += 1
-    source.resume()
+  func start(token: UInt64) {
+    self.token = token
+    let readiness: SocketReadiness
+    if let poller = loop.poller {
+      readiness = EpollReadiness(fd: fd, poller: poller, token: token)
+    } else {
+      // Strong captures form a cycle with the sources; it is broken when they are cancelled.
+      readiness = DispatchReadiness(
+        fd: fd, queue: loop.queue, onReadable: { [self] in handleReadable() },
+        onWritable: { [self] in handleWritable() })
+    }
+    self.readiness = readiness
+    guard readiness.start() else {
+      closeNow()
+      return
+    }
     if context.isDraining {
       // Accepted by the drain's final pass: answer what it already sent, else close.
       drainRequested()
@@ -116,37 +122,35 @@ final class Connection: @unchecked Sendable {
     incoming = nil
     out = []
     outOffset = 0
-    // A suspended source must be resumed for its cancellation to complete.
-    if let source = readSource {
-      source.cancel()
-      if readSuspended {
-        readSuspended = false
-        source.resume()
-      }
+    if let readiness {
+      readiness.cancel { [self] in finalClose() }
+    } else {
+      finalClose()
     }
-    if let source = writeSource {
-      source.cancel()
-      if writeSuspended {
-        writeSuspended = false
-        source.resume()
-      }
-    }
-    if liveSources == 0 { finalClose() }
-  }
-
-  /// The descriptor is closed only after every source watching it is cancelled, so a new
-  /// connection reusing the number is never confused with this one.
-  private func sourceCancelled() {
-    liveSources -= 1
-    if liveSources == 0 { finalClose() }
   }
 
   private func finalClose() {
-    readSource = nil
-    writeSource = nil
+    readiness = nil
     Glibc.close(fd)
-    loop.unregister(self)
+    loop.unregister(token: token)
     context.connectionClosed()
+  }
+
+  /// Events from the loop's epoll set. Errors and hang-ups are reported whatever the interest:
+  /// a socket that is not being read then is broken for good, so it is closed rather than
+  /// reported again on every poll.
+  func handleReadiness(_ events: UInt32) {
+    guard phase != .closed, let readiness else { return }
+    if events & CEPOLL_OUT != 0 && readiness.wantsWrite { handleWritable() }
+    guard phase != .closed else { return }
+    if events & (CEPOLL_IN | CEPOLL_ERR | CEPOLL_HUP) != 0 {
+      if readiness.wantsRead {
+        handleReadable()
+      } else if events & (CEPOLL_ERR | CEPOLL_HUP) != 0 {
+        if readiness.wantsWrite { handleWritable() }
+        if self.readiness?.wantsRead == false { closeNow() }
+      }
+    }
   }
 
   func drainRequested() {
@@ -196,12 +200,11 @@ final class Connection: @unchecked Sendable {
     case .open:
       break
     }
-    // libdispatch reports a hang-up (the peer reset, or both directions are shut) once, with
-    // `data` 0 where a normal event carries the bytes queued, and then stops watching the
-    // descriptor. Bytes that arrived just before a reset are still queued then, so read on until
-    // the error or the end of the stream: one read would leave the connection open until a
-    // time-out (found by ServerFaultTests' resets mid-request and bodies cut short).
-    let hangUp = readSource?.data == 0
+    // A hang-up that will not be reported again (see ``SocketReadiness/isFinalHangUp``): bytes
+    // that arrived just before a reset are still queued, so read on until the error or the end
+    // of the stream; one read would leave the connection open until a time-out (found by
+    // ServerFaultTests' resets mid-request and bodies cut short).
+    let hangUp = readiness?.isFinalHangUp ?? false
     repeat {
       switch readOnce() {
       case .data: pump()
@@ -494,7 +497,7 @@ final class Connection: @unchecked Sendable {
   /// became ready together, pipelined, leave together). The rest waits for the write source.
   private func writeOut() {
     guard phase != .closed, outOffset < out.count else { return }
-    if writeSource != nil && !writeSuspended { return }
+    if readiness?.wantsWrite == true { return }
     while outOffset < out.count {
       let n = out.withUnsafeBytes { raw in
         send(fd, raw.baseAddress! + outOffset, raw.count - outOffset, Int32(MSG_NOSIGNAL))
@@ -523,27 +526,13 @@ final class Connection: @unchecked Sendable {
   }
 
   private func enableWriteSource() {
-    if writeSource == nil {
-      let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: loop.queue)
-      source.setEventHandler { [self] in handleWritable() }
-      source.setCancelHandler { [self] in sourceCancelled() }
-      writeSource = source
-      liveSources += 1
-      writeSuspended = true
-    }
-    if writeSuspended, let source = writeSource {
-      writeSuspended = false
-      source.resume()
-    }
+    readiness?.wantsWrite = true
     lastWriteProgress = Clock.monotonicNanos()
   }
 
   private func handleWritable() {
-    guard phase != .closed, let source = writeSource else { return }
-    if !writeSuspended {
-      writeSuspended = true
-      source.suspend()
-    }
+    guard phase != .closed, let readiness else { return }
+    readiness.wantsWrite = false
     writeOut()
     pump()
   }
@@ -562,20 +551,14 @@ final class Connection: @unchecked Sendable {
   // MARK: - Read interest and deadlines
 
   private func updateReadInterest() {
-    guard let source = readSource else { return }
+    guard let readiness else { return }
     let wantRead: Bool
     switch phase {
     case .open: wantRead = !peerClosed && acceptingInput && !isPaused
     case .lingering: wantRead = true
     case .closingAfterWrites, .closed: wantRead = false
     }
-    if wantRead && readSuspended {
-      readSuspended = false
-      source.resume()
-    } else if !wantRead && !readSuspended {
-      readSuspended = true
-      source.suspend()
-    }
+    if readiness.wantsRead != wantRead { readiness.wantsRead = wantRead }
   }
 
   /// Picks the one time-out that applies now (HTTP.md): writing to a stalled reader, reading a

@@ -12,15 +12,27 @@ final class EventLoop: @unchecked Sendable {
   /// serves every connection and an idle connection holds no read buffer at all.
   let readBuffer: UnsafeMutableRawBufferPointer
   var dateCache = DateHeaderCache()
-  private var connections: [ObjectIdentifier: Connection] = [:]
+  /// The loop's epoll set when connections use ``HTTPServerConfiguration/SocketEvents/epoll``.
+  let poller: EpollPoller?
+  /// Keyed by the token each connection's readiness reports: never reused, so an event for a
+  /// connection closed earlier in the same batch finds nothing.
+  private var connections: [UInt64: Connection] = [:]
+  private var nextToken: UInt64 = 1
   private var sweepTimer: DispatchSourceTimer?
 
-  init(index: Int) {
+  init(index: Int, socketEvents: HTTPServerConfiguration.SocketEvents) {
     queue = DispatchQueue(label: "http.event-loop.\(index)", qos: .userInitiated)
     readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    // Without an epoll set (descriptors exhausted at start) the loop falls back to Dispatch
+    // sources per socket, which need no extra descriptor.
+    poller = socketEvents == .epoll ? EpollPoller() : nil
+    poller?.start(queue: queue) { [unowned self] token, events in
+      connections[token]?.handleReadiness(events)
+    }
   }
 
   deinit {
+    poller?.stop()
     readBuffer.deallocate()
   }
 
@@ -50,12 +62,16 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
-  func register(_ connection: Connection) {
-    connections[ObjectIdentifier(connection)] = connection
+  /// Adds the connection and returns its token.
+  func register(_ connection: Connection) -> UInt64 {
+    let token = nextToken
+    nextToken &+= 1
+    connections[token] = connection
+    return token
   }
 
-  func unregister(_ connection: Connection) {
-    connections.removeValue(forKey: ObjectIdentifier(connection))
+  func unregister(token: UInt64) {
+    connections.removeValue(forKey: token)
   }
 
   private func sweep() {

@@ -45,7 +45,9 @@ public final class HTTPServer: Sendable {
     context = ServerContext(
       configuration: configuration, headHandler: headHandler, handler: handler,
       onRequestLogged: onRequestLogged)
-    loops = (0..<max(1, configuration.eventLoopCount)).map { EventLoop(index: $0) }
+    loops = (0..<max(1, configuration.eventLoopCount)).map {
+      EventLoop(index: $0, socketEvents: configuration.socketEvents)
+    }
   }
 
   deinit {
@@ -146,8 +148,7 @@ public final class HTTPServer: Sendable {
       let connection = Connection(
         fd: fd, loop: loop, context: context, remoteAddress: Socket.address(of: storage))
       loop.queue.async {
-        loop.register(connection)
-        connection.start()
+        connection.start(token: loop.register(connection))
       }
     }
   }

@@ -35,6 +35,8 @@ public struct HTTPServerConfiguration: Sendable {
   public var workerCount: Int = HTTPServerConfiguration.activeProcessorCount
   /// Serial queues the connections are spread over.
   public var eventLoopCount: Int = HTTPServerConfiguration.activeProcessorCount
+  /// How sockets' readiness reaches the event loops.
+  public var socketEvents: SocketEvents = .epoll
   /// Run the handler directly on the connection's event-loop queue: no queue hops, for handlers
   /// that are quick and never block (health checks, small computations). The 503 queue limit
   /// does not apply then.
@@ -52,6 +54,17 @@ public struct HTTPServerConfiguration: Sendable {
   public init(host: String = "127.0.0.1", port: Int = 8080) {
     self.host = host
     self.port = port
+  }
+
+  /// Both kinds are Dispatch-driven: the handlers run on the loops' serial queues, woken by
+  /// Dispatch read sources.
+  public enum SocketEvents: String, Sendable, CaseIterable {
+    /// One Dispatch read source per loop over an epoll set of the loop's sockets: one wake-up
+    /// and one `epoll_wait` serve every ready socket (the default: about half the kernel work
+    /// per request under load).
+    case epoll
+    /// A Dispatch read source (and, when a write falls short, a write source) per socket.
+    case dispatch
   }
 
   public static var activeProcessorCount: Int {

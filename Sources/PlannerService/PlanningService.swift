@@ -43,6 +43,13 @@ public struct PlanningService: Sendable {
     decodePlanRequest(body).flatMap(plan).map(PlanEncoder.encode)
   }
 
+  /// The whole pipeline in an export format: the bytes `POST /v1/plans` sends in that format.
+  public func planBody(
+    _ body: [UInt8], format: ExportFormat, options: ExportOptions = .init()
+  ) -> Result<[UInt8], Problem> {
+    decodePlanRequest(body).flatMap(plan).map { format.render($0, options: options) }
+  }
+
   // MARK: - Interactions (POST /v1/interactions)
 
   /// Parses and validates an interaction request body.
@@ -75,5 +82,12 @@ public struct PlanningService: Sendable {
   /// The whole interaction pipeline: the encoded interaction plan or a problem.
   public func interactJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
     decodeInteractionRequest(body).flatMap(interact).map(InteractionEncoder.encode)
+  }
+
+  /// The interaction pipeline in an export format: the bytes `POST /v1/interactions` sends.
+  public func interactBody(
+    _ body: [UInt8], format: ExportFormat, options: ExportOptions = .init()
+  ) -> Result<[UInt8], Problem> {
+    decodeInteractionRequest(body).flatMap(interact).map { format.render($0, options: options) }
   }
 }

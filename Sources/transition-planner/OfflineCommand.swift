@@ -1,16 +1,46 @@
 import PlannerService
 
 /// The shape shared by `plan` and `interact`: read one JSON request (FILE or stdin), run the
-/// HTTP pipeline without the network, write the JSON on stdout (exit 0) or the problem on
-/// stderr (exit 2).
+/// HTTP pipeline without the network, write the answer on stdout (exit 0) or the problem on
+/// stderr (exit 2). `--format` picks the export format (the same bytes the server sends for
+/// `?format=`).
 enum OfflineCommand {
   static func run(
     _ arguments: [String], command: String, help: String,
-    pipeline: ([UInt8]) -> Result<[UInt8], Problem>
+    pipeline: ([UInt8], ExportFormat, ExportOptions) -> Result<[UInt8], Problem>
   ) -> Int32 {
     var pretty = false
     var path: String?
-    for argument in arguments {
+    var format = ExportFormat.json
+    var options = ExportOptions()
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      // `--name value` or `--name=value`.
+      func value(_ name: String) -> String? {
+        if argument == name { return rest.popFirst() }
+        return argument.hasPrefix(name + "=") ? String(argument.dropFirst(name.count + 1)) : nil
+      }
+      if argument == "--format" || argument.hasPrefix("--format=") {
+        guard let name = value("--format"), let f = ExportFormat(rawValue: name) else {
+          IO.err(
+            "transition-planner \(command): --format takes one of \(ExportFormat.names)\n")
+          return 64
+        }
+        format = f
+        continue
+      }
+      if argument == "--moments" || argument.hasPrefix("--moments=") {
+        guard let text = value("--moments"), let n = Int(text),
+          ExportOptions.momentsRange.contains(n)
+        else {
+          IO.err(
+            "transition-planner \(command): --moments takes an integer from \(ExportOptions.momentsRange.lowerBound) to \(ExportOptions.momentsRange.upperBound)\n"
+          )
+          return 64
+        }
+        options.moments = n
+        continue
+      }
       switch argument {
       case "--pretty": pretty = true
       case "--help", "-h":
@@ -43,14 +73,17 @@ enum OfflineCommand {
       }
       input = bytes
     }
-    return emit(pipeline(input), pretty: pretty)
+    return emit(pipeline(input, format, options), pretty: pretty)
   }
 
-  /// Writes a result: the JSON on stdout (exit 0) or the problem on stderr (exit 2).
+  /// Writes a result: the answer on stdout (exit 0) or the problem on stderr (exit 2). JSON
+  /// answers get a final newline; text formats (CSS, SVG) already end with one, so their bytes
+  /// are exactly the server's.
   static func emit(_ result: Result<[UInt8], Problem>, pretty: Bool) -> Int32 {
     switch result {
     case .success(let bytes):
-      IO.write(prettyIfAsked(bytes, pretty) + [0x0A], fd: 1)
+      let ended = bytes.last == 0x0A ? bytes : bytes + [0x0A]
+      IO.write(pretty ? prettyIfAsked(bytes, true) + [0x0A] : ended, fd: 1)
       return 0
     case .failure(let problem):
       IO.write(prettyIfAsked(problem.encoded(), pretty) + [0x0A], fd: 2)
@@ -58,6 +91,7 @@ enum OfflineCommand {
     }
   }
 
+  /// Re-indents a JSON answer; anything that does not parse as JSON (CSS, SVG) is left as is.
   static func prettyIfAsked(_ bytes: [UInt8], _ pretty: Bool) -> [UInt8] {
     guard pretty, let value = try? JSONParser.parse(bytes, maximumDepth: 64) else { return bytes }
     var w = JSONWriter(capacity: bytes.count * 2)

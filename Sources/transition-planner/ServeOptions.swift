@@ -142,6 +142,16 @@ struct ServeOptions: Sendable {
       return true
     },
     Setting(
+      flag: "--socket-events", env: "SOCKET_EVENTS",
+      help: "epoll (a Dispatch source per loop) or dispatch (per socket) (epoll)"
+    ) { o, v in
+      guard let kind = HTTPServerConfiguration.SocketEvents(rawValue: v.lowercased()) else {
+        return false
+      }
+      o.server.socketEvents = kind
+      return true
+    },
+    Setting(
       flag: "--max-gesture-samples", env: "MAX_GESTURE_SAMPLES",
       help: "samples in one interaction's gesture, else 422 (10000)"
     ) { o, v in

@@ -103,8 +103,9 @@ final class ServerLifecycleTests: ServerTestCase {
     weak var weakCapture: Counter?
     try {
       let handled = Counter()
-      let server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0)) {
-        request in
+      var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+      configuration.socketEvents = Self.socketEvents
+      let server = HTTPServer(configuration: configuration) { request in
         handled.increment()
         return ServerTestCase.echo(request)
       }

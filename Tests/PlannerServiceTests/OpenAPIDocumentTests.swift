@@ -13,7 +13,7 @@ final class OpenAPIDocumentTests: XCTestCase {
     XCTAssertEqual(OpenAPIDocument.text, file.hasSuffix("\n") ? file : file + "\n")
     XCTAssertTrue(file.hasPrefix("openapi: 3.1"))
     for path in [
-      "/v1/plans:", "/v1/styles:", "/healthz:", "/readyz:", "/metrics:", "/openapi.yaml:",
+      "/v1/plans:", "/v1/styles:", "/healthz:", "/readyz:", "/metrics:", "/openapi.yaml:", "/:",
     ] {
       XCTAssertTrue(file.contains("  " + path), path)
     }

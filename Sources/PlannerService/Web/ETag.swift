@@ -1,14 +1,9 @@
-/// Strong entity tags for plans: the 64-bit FNV-1a hash of the response body, in hex, quoted.
-/// Plans are deterministic, so equal requests always give equal bytes and equal tags, on every
-/// replica.
+/// Strong entity tags for plans: the ``StableHash`` of the response body as 16 hex digits,
+/// quoted. Plans are deterministic, so equal requests always give equal bytes and equal tags,
+/// on every replica.
 public enum ETag {
   public static func of(_ body: [UInt8]) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in body {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
-    }
-    let hex = String(hash, radix: 16)
+    let hex = String(StableHash.of(body), radix: 16)
     return "\"" + String(repeating: "0", count: 16 - hex.count) + hex + "\""
   }
 

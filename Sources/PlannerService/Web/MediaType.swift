@@ -3,6 +3,8 @@ enum MediaType {
   /// `application/json` (charset utf-8 or none) or any `*/*+json`; a missing type is refused.
   static func isAcceptableJSONBody(_ contentType: String?) -> Bool {
     guard let contentType else { return false }
+    // What nearly every client sends, answered without splitting and lowercasing.
+    if contentType == "application/json" { return true }
     let parts = contentType.split(separator: ";", omittingEmptySubsequences: false)
     let type = parts[0].trimmingSpaces.lowercased()
     let slash = type.firstIndex(of: "/")

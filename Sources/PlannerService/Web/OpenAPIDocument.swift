@@ -48,6 +48,8 @@ tags:
     description: What the planner can do.
   - name: operations
     description: Liveness, readiness, metrics and this document.
+  - name: preview
+    description: The preview page, for people.
 
 paths:
   /v1/plans:
@@ -63,6 +65,12 @@ paths:
 
         Conditional request (RFC 9110 section 13.1.2): an `If-None-Match` header that matches
         the plan's entity tag (or `*`) is answered `412`.
+
+        The plan can also be had as Web Animations keyframes, CSS, Lottie or an SVG filmstrip:
+        see the `format` parameter.
+      parameters:
+        - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/Moments'
       requestBody:
         required: true
         content:
@@ -107,6 +115,20 @@ paths:
               examples:
                 zoomPushOneFrameASecond:
                   $ref: '#/components/examples/ZoomPushPlan'
+            application/vnd.transition-planner.waapi+json:
+              schema:
+                $ref: '#/components/schemas/WaapiDocument'
+            text/css:
+              schema:
+                type: string
+                description: The CSS document (`format=css`).
+            application/vnd.transition-planner.lottie+json:
+              schema:
+                $ref: '#/components/schemas/LottieDocument'
+            image/svg+xml:
+              schema:
+                type: string
+                description: The SVG filmstrip (`format=svg`).
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '406':
@@ -136,6 +158,8 @@ paths:
         the plan's entity tag (or `*`) is answered `304` without a body.
       parameters:
         - $ref: '#/components/parameters/PlanRequestQuery'
+        - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/Moments'
       responses:
         '200':
           description: The plan.
@@ -159,6 +183,20 @@ paths:
               examples:
                 zoomPushOneFrameASecond:
                   $ref: '#/components/examples/ZoomPushPlan'
+            application/vnd.transition-planner.waapi+json:
+              schema:
+                $ref: '#/components/schemas/WaapiDocument'
+            text/css:
+              schema:
+                type: string
+                description: The CSS document (`format=css`).
+            application/vnd.transition-planner.lottie+json:
+              schema:
+                $ref: '#/components/schemas/LottieDocument'
+            image/svg+xml:
+              schema:
+                type: string
+                description: The SVG filmstrip (`format=svg`).
         '304':
           $ref: '#/components/responses/NotModified'
         '400':
@@ -182,6 +220,8 @@ paths:
         `Cache-Control`), so a cache can revalidate. A matching `If-None-Match` gives `304`.
       parameters:
         - $ref: '#/components/parameters/PlanRequestQuery'
+        - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/Moments'
       responses:
         '200':
           description: The plan exists; no body (HEAD).
@@ -255,6 +295,12 @@ paths:
         Each body is a one-off recording, so the answer is neither cached nor cacheable
         (`Cache-Control: no-store`, no `ETag`, no `If-None-Match` handling). Other methods
         than POST and OPTIONS are `405` with `Allow: POST, OPTIONS`.
+
+        The `format` parameter gives the same timeline as Web Animations keyframes (with the
+        decision), CSS, Lottie or an SVG filmstrip.
+      parameters:
+        - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/Moments'
       requestBody:
         required: true
         content:
@@ -295,6 +341,20 @@ paths:
                   $ref: '#/components/examples/InteractionFinishPlan'
                 pendingAtFrameRate10:
                   $ref: '#/components/examples/InteractionPendingPlan'
+            application/vnd.transition-planner.waapi+json:
+              schema:
+                $ref: '#/components/schemas/WaapiDocument'
+            text/css:
+              schema:
+                type: string
+                description: The CSS document (`format=css`).
+            application/vnd.transition-planner.lottie+json:
+              schema:
+                $ref: '#/components/schemas/LottieDocument'
+            image/svg+xml:
+              schema:
+                type: string
+                description: The SVG filmstrip (`format=svg`).
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '406':
@@ -633,8 +693,125 @@ paths:
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
 
+  /:
+    get:
+      tags: [preview]
+      operationId: getPreviewPage
+      summary: The preview page
+      description: |
+        One static HTML page (inline script and style, nothing loaded from elsewhere) that plans
+        a transition through `POST /v1/plans?format=waapi`, plays it with the Web Animations API
+        (real speed or slowed), scrubs it, lets the frames be edited or dragged, and runs a pan
+        gesture drawn with the mouse through `POST /v1/interactions?format=waapi`. The page is
+        embedded in the binary; its `ETag` changes only with a new build.
+      parameters:
+        - $ref: '#/components/parameters/PreviewIfNoneMatch'
+      responses:
+        '200':
+          description: The page.
+          headers:
+            ETag:
+              $ref: '#/components/headers/PreviewETag'
+            Cache-Control:
+              $ref: '#/components/headers/PreviewCacheControl'
+            Content-Security-Policy:
+              $ref: '#/components/headers/PreviewContentSecurityPolicy'
+            Vary:
+              $ref: '#/components/headers/Vary'
+            Access-Control-Allow-Origin:
+              $ref: '#/components/headers/AccessControlAllowOrigin'
+            Access-Control-Expose-Headers:
+              $ref: '#/components/headers/AccessControlExposeHeaders'
+            X-Request-ID:
+              $ref: '#/components/headers/XRequestID'
+          content:
+            text/html:
+              schema:
+                type: string
+        '304':
+          $ref: '#/components/responses/PreviewNotModified'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+    head:
+      tags: [preview]
+      operationId: headPreviewPage
+      summary: Headers of GET /
+      parameters:
+        - $ref: '#/components/parameters/PreviewIfNoneMatch'
+      responses:
+        '200':
+          $ref: '#/components/responses/HeadOK'
+        '304':
+          $ref: '#/components/responses/PreviewNotModified'
+        '406':
+          $ref: '#/components/responses/HeadProblem'
+        '413':
+          $ref: '#/components/responses/HeadProblem'
+        '503':
+          $ref: '#/components/responses/HeadServiceUnavailable'
+    options:
+      tags: [preview]
+      operationId: optionsPreviewPage
+      summary: CORS preflight for /
+      responses:
+        '204':
+          $ref: '#/components/responses/Preflight'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+
 components:
   parameters:
+    PreviewIfNoneMatch:
+      name: If-None-Match
+      in: header
+      required: false
+      description: The page's `ETag` from an earlier answer; a match gives `304`.
+      schema:
+        type: string
+    Format:
+      name: format
+      in: query
+      required: false
+      description: |
+        The representation of the answer (default `json`). The `Accept` header can choose it
+        too: `application/json`, `application/vnd.transition-planner.waapi+json`, `text/css`,
+        `application/vnd.transition-planner.lottie+json`, `image/svg+xml` (q-values honoured;
+        `*/*` or no `Accept` is `json`). A `format` the `Accept` header excludes is `406`; an
+        unknown value is `400 /problems/invalid-parameter`.
+
+        - `json`: the plan (or interaction) of API.md.
+        - `waapi`: per layer the keyframes and options for `element.animate(keyframes,
+          options)` (`WaapiDocument`).
+        - `css`: a `text/css` document: `.tp-container`, then per layer `@keyframes tp-<id>`
+          (one percentage per sample, linear between them, so springs are exact at every
+          sample) and the class `.tp-<id>` that runs it.
+        - `lottie`: a Lottie (bodymovin) animation of the layers as rectangles, valid against
+          the Lottie 1.0 schema; 3D transforms are drawn as a 2D approximation (`meta.d`).
+        - `svg`: an `image/svg+xml` filmstrip of the container at `moments` times.
+
+        Every format is deterministic; on `/v1/plans` each has its own `ETag`, and
+        `Content-Location` adds `&format=` to the canonical URL.
+      schema:
+        type: string
+        enum: [json, waapi, css, lottie, svg]
+        default: json
+    Moments:
+      name: moments
+      in: query
+      required: false
+      description: |
+        For `format=svg`: how many moments the filmstrip draws, evenly spaced from 0 to the
+        duration (each the nearest sample). Another value is `400 /problems/invalid-parameter`
+        (with any format).
+      schema:
+        type: integer
+        minimum: 2
+        maximum: 12
+        default: 5
     PlanRequestQuery:
       name: request
       in: query
@@ -656,9 +833,29 @@ components:
               $ref: '#/components/examples/CartSheetPresentRequest'
 
   headers:
+    PreviewETag:
+      description: |
+        Strong entity tag of the preview page: a seedless 64-bit hash of its bytes, as 16
+        lowercase hex digits in quotes.
+      required: true
+      schema:
+        type: string
+        pattern: '^"[0-9a-f]{16}"$'
+    PreviewCacheControl:
+      description: Caches revalidate the page every time (a new build changes it).
+      required: true
+      schema:
+        type: string
+        const: no-cache
+    PreviewContentSecurityPolicy:
+      description: The page may load nothing from elsewhere.
+      required: true
+      schema:
+        type: string
+        const: "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
     ETag:
       description: |
-        Strong entity tag of the plan: the 64-bit FNV-1a hash of the response body, as 16
+        Strong entity tag of the plan: a seedless 64-bit hash of the response body, as 16
         lowercase hex digits in quotes. Plans are deterministic, so the same request always
         gives the same tag, on every replica.
       required: true
@@ -761,6 +958,17 @@ components:
         type: string
 
   responses:
+    PreviewNotModified:
+      description: "`If-None-Match` matches the page's entity tag; no body."
+      headers:
+        ETag:
+          $ref: '#/components/headers/PreviewETag'
+        Cache-Control:
+          $ref: '#/components/headers/PreviewCacheControl'
+        Vary:
+          $ref: '#/components/headers/Vary'
+        X-Request-ID:
+          $ref: '#/components/headers/XRequestID'
     NotModified:
       description: |
         `If-None-Match` matches the plan's entity tag (GET and HEAD); no body.
@@ -837,7 +1045,8 @@ components:
         Malformed request: the body is not JSON (`/problems/malformed-json`, with `offset`,
         the 0-based byte index of the error), nests deeper than 32 levels, or repeats a key in
         an object; or the HTTP framing is malformed (`/problems/malformed-request`, answered
-        by the server, which then closes the connection).
+        by the server, which then closes the connection); or, where the operation takes them,
+        `format` or `moments` has a value not allowed (`/problems/invalid-parameter`).
       headers:
         Vary:
           $ref: '#/components/headers/VaryOptional'
@@ -874,7 +1083,8 @@ components:
       description: |
         The query has no `request` parameter (`/problems/missing-parameter`), a percent escape
         in it is not two hex digits (`/problems/malformed-query`), or its value is not JSON
-        (`/problems/malformed-json`, with `offset`); or the HTTP framing is malformed.
+        (`/problems/malformed-json`, with `offset`); `format` or `moments` has a value not
+        allowed (`/problems/invalid-parameter`); or the HTTP framing is malformed.
       headers:
         Vary:
           $ref: '#/components/headers/VaryOptional'
@@ -938,7 +1148,10 @@ components:
             status: 405
             detail: 'DELETE is not allowed on /v1/plans; allowed: GET, HEAD, POST, OPTIONS'
     NotAcceptable:
-      description: The `Accept` header excludes the only media type the path produces.
+      description: |
+        The `Accept` header excludes the only media type the path produces; on `/v1/plans` and
+        `/v1/interactions`, it admits none of the five formats' types, or excludes the one the
+        `format` parameter names. The `detail` names the types the path produces.
       headers:
         Vary:
           $ref: '#/components/headers/Vary'
@@ -1700,6 +1913,182 @@ components:
             $ref: '#/components/schemas/Layer'
         actions:
           $ref: '#/components/schemas/Actions'
+    WaapiDocument:
+      type: object
+      description: |
+        `format=waapi`: per layer (bottom to top, the plan's ids and order), keyframes and
+        options ready for `element.animate(keyframes, options)`. Each element is meant to be
+        `position: absolute` in a box of `container` size; its box then covers the plan's
+        projected layer corners at every keyframe.
+      required: [format, style, operation, container, duration, layers]
+      properties:
+        format:
+          const: waapi
+        style:
+          $ref: '#/components/schemas/StyleName'
+        operation:
+          $ref: '#/components/schemas/OperationName'
+        container:
+          $ref: '#/components/schemas/Size'
+        duration:
+          type: number
+          minimum: 0
+          description: Milliseconds (the plan's or the interaction timeline's duration x 1000).
+        layers:
+          type: array
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/WaapiLayer'
+        interaction:
+          type: object
+          description: Only from `/v1/interactions`.
+          required: [decision, reason, releaseTime]
+          properties:
+            decision:
+              type: string
+              enum: [finish, cancel, pending]
+            reason:
+              $ref: '#/components/schemas/ReleaseReason'
+            releaseTime:
+              type: [number, 'null']
+              minimum: 0
+              description: Milliseconds from the first sample; `null` while pending.
+    WaapiLayer:
+      type: object
+      required: [id, content, keyframes, options]
+      properties:
+        id:
+          $ref: '#/components/schemas/LayerId'
+        content:
+          $ref: '#/components/schemas/LayerContent'
+        keyframes:
+          type: array
+          description: |
+            One per plan sample (two equal ones at offsets 0 and 1 when the duration is 0);
+            the first offset is exactly 0 and the last exactly 1.
+          minItems: 2
+          items:
+            $ref: '#/components/schemas/WaapiKeyframe'
+        options:
+          type: object
+          required: [duration, easing, fill]
+          properties:
+            duration:
+              type: number
+              minimum: 0
+            easing:
+              const: linear
+            fill:
+              const: both
+    WaapiKeyframe:
+      type: object
+      required: [offset, left, top, width, height, opacity, transformOrigin, transform]
+      properties:
+        offset:
+          type: number
+          minimum: 0
+          maximum: 1
+          description: '`t / duration`.'
+        left:
+          type: string
+          pattern: 'px$'
+          description: The untransformed frame's x, e.g. `16px`.
+        top:
+          type: string
+          pattern: 'px$'
+        width:
+          type: string
+          pattern: 'px$'
+        height:
+          type: string
+          pattern: 'px$'
+        opacity:
+          type: number
+          minimum: 0
+          maximum: 1
+        transformOrigin:
+          type: string
+          description: The layer's anchor in percent of the element's box, e.g. `50% 50%`.
+          pattern: '^\S+% \S+%$'
+        transform:
+          type: string
+          description: |
+            `none` for the identity, else `matrix3d(m11, m12, ..., m44)`: the keyframe's
+            CATransform3D fields in order (perspective included).
+          pattern: '^(none|matrix3d\(.*\))$'
+    LottieDocument:
+      type: object
+      description: |
+        `format=lottie`: a Lottie (bodymovin 5.7 / Lottie 1.0) animation, valid against the
+        official Lottie schema (see `scripts/lottie-check.sh`). One shape layer per plan layer
+        (first layer on top), keyframed at every sample (`t = time x fr`); `meta.d` states
+        the 2D approximation of 3D transforms.
+      required: [v, fr, ip, op, w, h, ddd, assets, layers, meta]
+      properties:
+        v:
+          type: string
+        ver:
+          type: integer
+        nm:
+          type: string
+        fr:
+          type: number
+          exclusiveMinimum: 0
+        ip:
+          const: 0
+        op:
+          type: number
+          exclusiveMinimum: 0
+        w:
+          type: integer
+          minimum: 0
+        h:
+          type: integer
+          minimum: 0
+        ddd:
+          const: 0
+        assets:
+          type: array
+          maxItems: 0
+        meta:
+          type: object
+          required: [g, d, k]
+          properties:
+            g:
+              type: string
+            d:
+              type: string
+            k:
+              type: array
+              items:
+                type: string
+        layers:
+          type: array
+          minItems: 1
+          items:
+            type: object
+            required: [ty, ind, nm, st, ip, op, sr, ks, shapes]
+            properties:
+              ty:
+                const: 4
+              ind:
+                type: integer
+              nm:
+                type: string
+              st:
+                const: 0
+              ip:
+                type: number
+              op:
+                type: number
+              sr:
+                const: 1
+              ks:
+                type: object
+                required: [a, p, s, r, o]
+              shapes:
+                type: array
+                minItems: 1
     StyleName:
       type: string
       enum: [zoom, expand, cartSheet]
@@ -2458,7 +2847,8 @@ components:
             `/problems/malformed-json`, `/problems/missing-parameter`,
             `/problems/malformed-query`, `/problems/not-found`, `/problems/method-not-allowed`,
             `/problems/body-too-large`, `/problems/unsupported-media-type`,
-            `/problems/not-acceptable`, `/problems/precondition-failed`,
+            `/problems/not-acceptable`, `/problems/invalid-parameter`,
+            `/problems/precondition-failed`,
             `/problems/request-timeout`, `/problems/unavailable`.
         title:
           type: string

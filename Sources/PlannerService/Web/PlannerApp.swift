@@ -29,9 +29,21 @@ public final class PlannerApp: Sendable {
 
   /// 404, 405, 413, 415 and 406 in API.md's order, or nil when the request may go on.
   public func headCheck(_ head: HTTPRequestHead) -> HTTPResponse? {
+    if case .refuse(let response) = check(head) { return response }
+    return nil
+  }
+
+  /// What the head allows: the route and the format to answer in, or the refusal.
+  enum HeadVerdict {
+    case proceed(Route, ExportFormat, ExportOptions)
+    case refuse(HTTPResponse)
+  }
+
+  func check(_ head: HTTPRequestHead) -> HeadVerdict {
     guard let route = Route(path: head.path) else {
-      return problem(
-        404, "/problems/not-found", "Not found", "no resource at \(head.path)", head: head)
+      return .refuse(
+        problem(
+          404, "/problems/not-found", "Not found", "no resource at \(head.path)", head: head))
     }
     guard route.methods.contains(head.method) else {
       var r = problem(
@@ -39,35 +51,75 @@ public final class PlannerApp: Sendable {
         "\(head.method) is not allowed on \(route.rawValue); allowed: \(route.methods.joined(separator: ", "))",
         head: head)
       r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
-      return r
+      return .refuse(r)
     }
-    if head.method == "OPTIONS" { return nil }
+    if head.method == "OPTIONS" { return .proceed(route, .json, ExportOptions()) }
     if case .contentLength(let n) = head.framing, n > configuration.maximumBodyBytes {
-      return problem(
-        413, "/problems/body-too-large", "Content too large",
-        "the body is \(n) bytes; the limit is \(configuration.maximumBodyBytes)", head: head)
+      return .refuse(
+        problem(
+          413, "/problems/body-too-large", "Content too large",
+          "the body is \(n) bytes; the limit is \(configuration.maximumBodyBytes)", head: head))
     }
     if route.takesBody(head.method),
       !MediaType.isAcceptableJSONBody(head.headers.first(name: "Content-Type"))
     {
       let given = head.headers.first(name: "Content-Type").map { "'\($0)'" } ?? "missing"
-      return problem(
-        415, "/problems/unsupported-media-type", "Unsupported media type",
-        "Content-Type is \(given); send application/json (UTF-8)", head: head)
+      return .refuse(
+        problem(
+          415, "/problems/unsupported-media-type", "Unsupported media type",
+          "Content-Type is \(given); send application/json (UTF-8)", head: head))
+    }
+    if route == .plans || route == .interactions {
+      return negotiateFormat(route, head)
     }
     let (type, subtype) = producedType(route)
     if !MediaType.accepts(head.headers["Accept"], type: type, subtype: subtype) {
-      return problem(
-        406, "/problems/not-acceptable", "Not acceptable",
-        "\(route.rawValue) produces \(type)/\(subtype); the Accept header excludes it", head: head)
+      return .refuse(
+        problem(
+          406, "/problems/not-acceptable", "Not acceptable",
+          "\(route.rawValue) produces \(type)/\(subtype); the Accept header excludes it",
+          head: head))
     }
-    return nil
+    return .proceed(route, .json, ExportOptions())
+  }
+
+  /// The 406 (and, after it in API.md's order, the 400 for a bad `format` or `moments`) of the
+  /// routes that answer in every export format.
+  func negotiateFormat(_ route: Route, _ head: HTTPRequestHead) -> HeadVerdict {
+    switch FormatNegotiation.negotiate(head) {
+    case .format(let format, let options):
+      return .proceed(route, format, options)
+    case .notAcceptable(let format):
+      let produced = ExportFormat.allCases.map {
+        $0.mediaType.type + "/" + $0.mediaType.subtype
+      }.joined(separator: ", ")
+      let detail =
+        format.map {
+          "the Accept header excludes \($0.mediaType.type)/\($0.mediaType.subtype), which format=\($0.rawValue) asks for"
+        } ?? "the Accept header admits none of the types \(route.rawValue) produces"
+      return .refuse(
+        problem(
+          406, "/problems/not-acceptable", "Not acceptable",
+          "\(detail); \(route.rawValue) produces \(produced)", head: head))
+    case .unknownFormat(let name):
+      return .refuse(
+        problem(
+          400, "/problems/invalid-parameter", "Invalid query parameter",
+          "format '\(name)' is not one of \(ExportFormat.names)", head: head))
+    case .invalidMoments(let text):
+      return .refuse(
+        problem(
+          400, "/problems/invalid-parameter", "Invalid query parameter",
+          "moments '\(text)' is not an integer from \(ExportOptions.momentsRange.lowerBound) to \(ExportOptions.momentsRange.upperBound)",
+          head: head))
+    }
   }
 
   func producedType(_ route: Route) -> (String, String) {
     switch route {
     case .metrics: ("text", "plain")
     case .openapi: ("application", "yaml")
+    case .preview: ("text", "html")
     default: ("application", "json")
     }
   }
@@ -78,17 +130,21 @@ public final class PlannerApp: Sendable {
   /// delays other connections.
   public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
     let head = request.head
-    guard let route = Route(path: head.path) else { return handle(request) }
-    if let early = headCheck(head) { return early }
+    let (route, format, options): (Route, ExportFormat, ExportOptions)
+    switch check(head) {
+    case .refuse(let response): return response
+    case .proceed(let r, let f, let o): (route, format, options) = (r, f, o)
+    }
     if head.method == "OPTIONS" { return preflight(route, head) }
     switch route {
     case .plans:
       return head.method == "POST"
-        ? postPlan(request, computeOnMiss: false) : getPlan(head, computeOnMiss: false)
+        ? postPlan(request, format, options, computeOnMiss: false)
+        : getPlan(head, format, options, computeOnMiss: false)
     case .interactions:
       return nil
     default:
-      return answer(route, request)
+      return answer(route, request, format, options)
     }
   }
 
@@ -96,21 +152,28 @@ public final class PlannerApp: Sendable {
 
   public func handle(_ request: HTTPRequest) -> HTTPResponse {
     let head = request.head
-    if let early = headCheck(head) { return early }
-    let route = Route(path: head.path)!
-    if head.method == "OPTIONS" { return preflight(route, head) }
-    return answer(route, request)
+    switch check(head) {
+    case .refuse(let response):
+      return response
+    case .proceed(let route, let format, let options):
+      if head.method == "OPTIONS" { return preflight(route, head) }
+      return answer(route, request, format, options)
+    }
   }
 
-  /// The route's answer for a request that passed `headCheck` (and is not a preflight).
-  func answer(_ route: Route, _ request: HTTPRequest) -> HTTPResponse {
+  /// The route's answer for a request that passed `check` (and is not a preflight).
+  func answer(
+    _ route: Route, _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions
+  ) -> HTTPResponse {
     let head = request.head
     switch route {
     case .plans:
       // Computing on a miss always yields a response.
-      return (head.method == "POST" ? postPlan(request) : getPlan(head))!
+      return
+        (head.method == "POST"
+        ? postPlan(request, format, options) : getPlan(head, format, options))!
     case .interactions:
-      return postInteraction(request)
+      return postInteraction(request, format, options)
     case .styles:
       return respond(200, "application/json", stylesBody, head: head)
     case .healthz:
@@ -128,12 +191,17 @@ public final class PlannerApp: Sendable {
         Array(metrics.exposition(openConnections: status.openConnections).utf8), head: head)
     case .openapi:
       return respond(200, "application/yaml", Array(OpenAPIDocument.text.utf8), head: head)
+    case .preview:
+      return previewPage(head)
     }
   }
 
-  func postPlan(_ request: HTTPRequest, computeOnMiss: Bool = true) -> HTTPResponse? {
+  func postPlan(
+    _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions,
+    computeOnMiss: Bool = true
+  ) -> HTTPResponse? {
     let head = request.head
-    switch planResponse(request.body, computeOnMiss: computeOnMiss) {
+    switch planResponse(request.body, format, options, computeOnMiss: computeOnMiss) {
     case .failure(let p):
       return problem(p, head: head)
     case .success(nil):
@@ -147,14 +215,17 @@ public final class PlannerApp: Sendable {
         r.headers.add(name: "ETag", value: entry.etag)
         return r
       }
-      var r = planHeaders(respond(200, "application/json", entry.body, head: head), entry)
+      var r = planHeaders(respond(200, format.contentType, entry.body, head: head), entry)
       r.headers.add(
         name: "Content-Location", value: entry.contentLocation)
       return r
     }
   }
 
-  func getPlan(_ head: HTTPRequestHead, computeOnMiss: Bool = true) -> HTTPResponse? {
+  func getPlan(
+    _ head: HTTPRequestHead, _ format: ExportFormat, _ options: ExportOptions,
+    computeOnMiss: Bool = true
+  ) -> HTTPResponse? {
     guard let query = head.query, let parameter = QueryString.value(of: "request", in: query) else {
       return problem(
         400, "/problems/missing-parameter", "Missing query parameter",
@@ -166,7 +237,7 @@ public final class PlannerApp: Sendable {
         "a percent escape in the query is not two hex digits",
         head: head)
     }
-    switch planResponse(body, computeOnMiss: computeOnMiss) {
+    switch planResponse(body, format, options, computeOnMiss: computeOnMiss) {
     case .failure(let p):
       return problem(p, head: head)
     case .success(nil):
@@ -175,7 +246,7 @@ public final class PlannerApp: Sendable {
       if ETag.matches(head.headers["If-None-Match"], entry.etag) {
         return planHeaders(respond(304, nil, [], head: head), entry)
       }
-      return planHeaders(respond(200, "application/json", entry.body, head: head), entry)
+      return planHeaders(respond(200, format.contentType, entry.body, head: head), entry)
     }
   }
 
@@ -186,8 +257,16 @@ public final class PlannerApp: Sendable {
   /// Decode, validate, then the cached or freshly encoded plan; nil on a cache miss when
   /// `computeOnMiss` is false. Two keys lead to an entry: the canonical request (equal requests
   /// written differently) and, for small bodies, the exact body bytes (repeats).
-  func planResponse(_ body: [UInt8], computeOnMiss: Bool) -> Result<ResponseCache.Entry?, Problem> {
-    let alias: [UInt8]? = body.count <= Self.maximumAliasedBody ? [1] + body : nil
+  ///
+  /// Keys start with a tag: 0 (canonical) and 1 (body bytes) for the JSON plan, so its hot path
+  /// is unchanged; 2 and 3 followed by the format and the SVG moments for every other format,
+  /// so each format of a request is its own entry.
+  func planResponse(
+    _ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions, computeOnMiss: Bool
+  ) -> Result<ResponseCache.Entry?, Problem> {
+    let prefix = Self.cacheKeyPrefix(format, options)
+    let alias: [UInt8]? =
+      body.count <= Self.maximumAliasedBody ? [prefix[0] + 1] + prefix.dropFirst() + body : nil
     if let alias, let hit = cache.get(alias) {
       metrics.recordCache(hit: true)
       metrics.recordPlan(style: hit.style, operation: hit.operation)
@@ -199,7 +278,7 @@ public final class PlannerApp: Sendable {
     case .success(let r): request = r
     }
     let canonical = CanonicalRequest.json(request)
-    let key = [0] + canonical
+    let key = prefix + canonical
     if let hit = cache.get(key) {
       if let alias { cache.put(alias, hit) }
       metrics.recordCache(hit: true)
@@ -211,10 +290,11 @@ public final class PlannerApp: Sendable {
     switch service.plan(request) {
     case .failure(let p): return .failure(p)
     case .success(let plan):
-      let bytes = PlanEncoder.encode(plan)
+      let bytes = format.render(plan, options: options)
       let entry = ResponseCache.Entry(
         body: bytes, etag: ETag.of(bytes),
-        contentLocation: "/v1/plans?request=" + QueryString.encode(canonical),
+        contentLocation: "/v1/plans?request=" + QueryString.encode(canonical)
+          + Self.formatQuery(format, options),
         style: request.style, operation: request.operation.rawValue)
       cache.put(key, entry)
       if let alias { cache.put(alias, entry) }
@@ -223,12 +303,33 @@ public final class PlannerApp: Sendable {
     }
   }
 
+  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise (plus one for the
+  /// body-bytes alias).
+  static func cacheKeyPrefix(_ format: ExportFormat, _ options: ExportOptions) -> [UInt8] {
+    guard format != .json else { return [0] }
+    let index = UInt8(ExportFormat.allCases.firstIndex(of: format)!)
+    return [2, index, format.usesMoments ? UInt8(options.moments) : 0]
+  }
+
+  /// What the canonical GET URL adds for a format: nothing for JSON, else `&format=...` (and
+  /// `&moments=` when the filmstrip has a number of panels other than the default).
+  static func formatQuery(_ format: ExportFormat, _ options: ExportOptions) -> String {
+    guard format != .json else { return "" }
+    var query = "&format=" + format.rawValue
+    if format.usesMoments, options.moments != ExportOptions.defaultMoments {
+      query += "&moments=\(options.moments)"
+    }
+    return query
+  }
+
   /// `POST /v1/interactions`: 400/422 problems as for plans. Each body is a one-off recording,
   /// so the answer is neither cached here nor cacheable (`Cache-Control: no-store`, no ETag).
-  func postInteraction(_ request: HTTPRequest) -> HTTPResponse {
+  func postInteraction(
+    _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions
+  ) -> HTTPResponse {
     let head = request.head
     let result = service.decodeInteractionRequest(request.body).flatMap { interaction in
-      service.interact(interaction).map { (interaction, InteractionEncoder.encode($0)) }
+      service.interact(interaction).map { (interaction, format.render($0, options: options)) }
     }
     switch result {
     case .failure(let p):
@@ -236,7 +337,7 @@ public final class PlannerApp: Sendable {
     case .success(let (interaction, body)):
       metrics.recordPlan(
         style: interaction.transition.style, operation: interaction.transition.operation.rawValue)
-      var r = respond(200, "application/json", body, head: head)
+      var r = respond(200, format.contentType, body, head: head)
       r.headers.add(name: "Cache-Control", value: "no-store")
       return r
     }

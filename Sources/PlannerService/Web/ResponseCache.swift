@@ -25,9 +25,25 @@ public final class ResponseCache: Sendable {
     }
   }
 
+  /// The key bytes with their ``StableHash``, computed once outside the lock: the dictionary
+  /// then hashes 8 bytes instead of feeding `Hasher` a few hundred, one at a time.
+  struct Key: Hashable {
+    let bytes: [UInt8]
+    let digest: UInt64
+
+    init(_ bytes: [UInt8]) {
+      self.bytes = bytes
+      digest = StableHash.of(bytes)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    static func == (a: Key, b: Key) -> Bool { a.digest == b.digest && a.bytes == b.bytes }
+  }
+
   struct State {
-    var entries: [[UInt8]: Entry] = [:]
-    var order: [[UInt8]] = []
+    var entries: [Key: Entry] = [:]
+    var order: [Key] = []
     var head = 0
     var bytes = 0
   }
@@ -41,14 +57,16 @@ public final class ResponseCache: Sendable {
     self.maximumBytes = maximumBytes
   }
 
-  public func get(_ key: [UInt8]) -> Entry? {
+  public func get(_ bytes: [UInt8]) -> Entry? {
     guard maximumEntries > 0 else { return nil }
+    let key = Key(bytes)
     return state.withLock { $0.entries[key] }
   }
 
-  public func put(_ key: [UInt8], _ entry: Entry) {
-    let size = entry.body.count + key.count
+  public func put(_ bytes: [UInt8], _ entry: Entry) {
+    let size = entry.body.count + bytes.count
     guard maximumEntries > 0, size <= maximumBytes else { return }
+    let key = Key(bytes)
     state.withLock { s in
       guard s.entries[key] == nil else { return }
       while s.entries.count >= maximumEntries || s.bytes + size > maximumBytes,
@@ -56,7 +74,7 @@ public final class ResponseCache: Sendable {
       {
         let old = s.order[s.head]
         s.head += 1
-        if let e = s.entries.removeValue(forKey: old) { s.bytes -= e.body.count + old.count }
+        if let e = s.entries.removeValue(forKey: old) { s.bytes -= e.body.count + old.bytes.count }
       }
       if s.head > 1024 && s.head * 2 > s.order.count {
         s.order.removeFirst(s.head)

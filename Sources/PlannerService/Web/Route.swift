@@ -8,6 +8,8 @@ public enum Route: String, Sendable, CaseIterable {
   case readyz = "/readyz"
   case metrics = "/metrics"
   case openapi = "/openapi.yaml"
+  /// The preview page (web/preview.html).
+  case preview = "/"
 
   public init?(path: Substring) {
     // A trailing slash names the same resource for clients that add one.
@@ -35,7 +37,7 @@ public enum Route: String, Sendable, CaseIterable {
   public var producesJSON: Bool {
     switch self {
     case .plans, .interactions, .styles, .healthz, .readyz: true
-    case .metrics, .openapi: false
+    case .metrics, .openapi, .preview: false
     }
   }
 }

@@ -25,7 +25,11 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
 extension String {
   fileprivate func replacingTildeAndSlash() -> String {
-    guard contains("~") || contains("/") else { return self }
+    // Scanning bytes: `contains(_: String)` is a generic substring search, and this runs for
+    // every field of every request while decoding.
+    guard utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+      return self
+    }
     var out = ""
     for c in self {
       switch c {

@@ -14,6 +14,8 @@ public struct InteractionPlan: Sendable {
   /// Wall-clock end of the timeline: release + completion, or the last sample when pending.
   public var duration: Double
   public var frameRate: Int
+  /// The container the layers are drawn in (the transition's scene).
+  public var container: Size
   /// The non-interactive animation being scrubbed.
   public var timing: Timing
   public var choreography: Choreography

@@ -222,7 +222,8 @@ public enum InteractionPlanner {
         SampleProgress(t: $0.0, progress: $0.1, animationTime: $0.1 * animationDuration)
       },
       completion: completion, releaseTime: releaseTime, duration: end,
-      frameRate: request.transition.frameRate, timing: timing, choreography: choreography,
+      frameRate: request.transition.frameRate, container: request.transition.scene.container,
+      timing: timing, choreography: choreography,
       times: times, animationTimes: animationTimes, keyframes: keyframes, actions: actions)
   }
 }

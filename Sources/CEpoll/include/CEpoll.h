@@ -1,0 +1,31 @@
+// A thin, non-packed view of Linux epoll for Swift. Glibc's Swift module does not export
+// <sys/epoll.h>, and `struct epoll_event` is packed on x86_64, so Swift gets plain integers
+// here instead of the struct.
+#ifndef CEPOLL_H
+#define CEPOLL_H
+
+#include <stdint.h>
+
+#define CEPOLL_IN 0x001u
+#define CEPOLL_OUT 0x004u
+#define CEPOLL_ERR 0x008u
+#define CEPOLL_HUP 0x010u
+#define CEPOLL_RDHUP 0x2000u
+
+/// A new epoll instance (close-on-exec), or -1 with errno set.
+int cepoll_create(void);
+
+/// Adds `fd` with `events` and `token`; -1 with errno set on failure.
+int cepoll_add(int epoll, int fd, uint32_t events, uint64_t token);
+
+/// Replaces the events and token of a registered `fd`.
+int cepoll_modify(int epoll, int fd, uint32_t events, uint64_t token);
+
+/// Removes `fd` (before it is closed, so a reused descriptor number starts clean).
+int cepoll_remove(int epoll, int fd);
+
+/// Ready descriptors without waiting: up to `capacity` pairs of token and events. Returns the
+/// count, or -1 with errno set.
+int cepoll_poll(int epoll, uint64_t *tokens, uint32_t *events, int capacity);
+
+#endif

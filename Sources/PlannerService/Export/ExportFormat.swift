@@ -1,0 +1,80 @@
+import TransitionEngine
+
+/// The representations of a plan (or an interaction plan) the service writes, chosen by the
+/// `format` query parameter or the `Accept` header. Every one is a pure function of the plan,
+/// so the same request always gives the same bytes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+  /// API.md's plan JSON (the default).
+  case json
+  /// Keyframes and options for the Web Animations API, per layer.
+  case waapi
+  /// `@keyframes` and one class per layer.
+  case css
+  /// A Lottie (bodymovin) animation of the layers as rectangles.
+  case lottie
+  /// A filmstrip picture of the container at several moments.
+  case svg
+
+  /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
+  public var mediaType: (type: String, subtype: String) {
+    switch self {
+    case .json: ("application", "json")
+    case .waapi: ("application", "vnd.transition-planner.waapi+json")
+    case .css: ("text", "css")
+    case .lottie: ("application", "vnd.transition-planner.lottie+json")
+    case .svg: ("image", "svg+xml")
+    }
+  }
+
+  /// The `Content-Type` of a response in this format.
+  public var contentType: String {
+    switch self {
+    case .json: "application/json"
+    case .waapi: "application/vnd.transition-planner.waapi+json"
+    case .css: "text/css; charset=utf-8"
+    case .lottie: "application/vnd.transition-planner.lottie+json"
+    case .svg: "image/svg+xml; charset=utf-8"
+    }
+  }
+
+  /// Whether the `moments` query parameter shapes this format.
+  public var usesMoments: Bool { self == .svg }
+
+  /// `format` values, for messages.
+  public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+  /// The plan in this format.
+  public func render(_ plan: Plan, options: ExportOptions = .init()) -> [UInt8] {
+    switch self {
+    case .json: PlanEncoder.encode(plan)
+    case .waapi: WaapiExporter.export(plan)
+    case .css: CSSExporter.export(plan.timeline)
+    case .lottie: LottieExporter.export(plan.timeline)
+    case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
+    }
+  }
+
+  /// The interaction plan in this format.
+  public func render(_ plan: InteractionPlan, options: ExportOptions = .init()) -> [UInt8] {
+    switch self {
+    case .json: InteractionEncoder.encode(plan)
+    case .waapi: WaapiExporter.export(plan)
+    case .css: CSSExporter.export(plan.timeline)
+    case .lottie: LottieExporter.export(plan.timeline)
+    case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
+    }
+  }
+}
+
+/// Settings a format may take from the query (only `svg` has one).
+public struct ExportOptions: Sendable, Hashable {
+  /// How many panels the SVG filmstrip draws.
+  public var moments: Int
+
+  public static let defaultMoments = 5
+  public static let momentsRange = 2...12
+
+  public init(moments: Int = ExportOptions.defaultMoments) {
+    self.moments = moments
+  }
+}

@@ -1,0 +1,191 @@
+import TransitionEngine
+
+/// The `lottie` document: a Lottie (bodymovin) animation with one shape layer per plan layer,
+/// each a filled rectangle of the layer's frame size, keyframed at every plan sample with
+/// linear easing between samples.
+///
+/// Lottie has no 3D transform (`ddd` 3D layers have no perspective matrix), so the layer's
+/// transform is drawn in 2D: the rectangle is scaled and placed to cover the bounding box of
+/// the plan's projected corners. That is exact for the identity and for scale-and-translate
+/// transforms (zoom, expand) and an approximation for cartSheet's tilt; `meta.d` says so.
+public enum LottieExporter {
+  /// The bodymovin version the document follows, and the Lottie 1.0 spec version (`MMmmpp`).
+  static let bodymovinVersion: StaticString = "5.7.0"
+  static let specVersion = 10000
+
+  public static func export(_ timeline: Timeline) -> [UInt8] {
+    let frames = timeline.times.count * timeline.layers.count
+    var w = JSONWriter(capacity: 2048 + frames * 300)
+    let rate = Double(timeline.frameRate)
+    let sampleFrames = timeline.times.map { frame($0 * rate) }
+    // A player needs op > ip; a zero-length timeline shows its one state for a frame.
+    let end = max(frame(timeline.duration * rate), timeline.duration > 0 ? 0 : 1)
+    w.raw("{\"v\":\"")
+    w.raw(bodymovinVersion)
+    w.raw("\",\"ver\":")
+    w.integer(Int64(specVersion))
+    w.raw(",\"nm\":")
+    w.string("transition-planner " + timeline.style + " " + timeline.operation.rawValue)
+    w.raw(",\"fr\":")
+    w.number(rate)
+    w.raw(",\"ip\":0,\"op\":")
+    w.number(end)
+    // Lottie sizes are integers: a fractional container rounds up (the layers keep their
+    // exact coordinates).
+    w.raw(",\"w\":")
+    w.number(timeline.container.width.rounded(.up))
+    w.raw(",\"h\":")
+    w.number(timeline.container.height.rounded(.up))
+    w.raw(",\"ddd\":0,\"assets\":[],\"meta\":{\"g\":\"transition-planner ")
+    w.raw(PlanEncoder.engineVersion)
+    w.raw("\",\"d\":")
+    w.string(description(timeline))
+    w.raw(",\"k\":[\"transition-planner\",")
+    w.string(timeline.style)
+    w.raw(",")
+    w.string(timeline.operation.rawValue)
+    w.raw(",\"2D approximation of 3D transforms\"]},\"layers\":[")
+    // Lottie draws the first layer on top: the plan's bottom-to-top order reversed.
+    for (n, l) in timeline.layers.indices.reversed().enumerated() {
+      if n > 0 { w.byte(UInt8(ascii: ",")) }
+      writeLayer(timeline, l, index: n + 1, frames: sampleFrames, end: end, &w)
+    }
+    w.raw("]}")
+    return w.bytes
+  }
+
+  static func description(_ timeline: Timeline) -> String {
+    "transition-planner \(timeline.style) \(timeline.operation.rawValue): one filled rectangle per layer, "
+      + "keyframed at every plan sample (\(timeline.frameRate) fps; off-grid samples at fractional "
+      + "frames) with linear easing between them. Lottie has no 3D transform: each layer's "
+      + "transform is drawn as the 2D scale and position that cover the bounding box of its "
+      + "projected corners, exact for scale and translation and an approximation of 3D tilt "
+      + "and perspective."
+  }
+
+  /// A frame number: `time * frameRate`, snapped to the integer it misses by rounding only.
+  static func frame(_ value: Double) -> Double {
+    let nearest = value.rounded()
+    return abs(value - nearest) < 1e-9 ? nearest : value
+  }
+
+  /// The transform values of one keyframe in Lottie's terms.
+  struct Pose: Equatable {
+    var anchor: [Double]
+    var position: [Double]
+    var scale: [Double]
+    var opacity: Double
+    var size: [Double]
+  }
+
+  /// Lottie places layer point q at `(q - a) * s / 100 + p`. With the rectangle at
+  /// (0, 0, w, h) in layer space and `a` the anchor, choosing `s` and `p` so that the corners
+  /// land on the bounding box of the projected corners draws the layer's 2D footprint.
+  static func pose(_ geometry: LayerGeometry, alpha: Double) -> Pose {
+    let frame = geometry.frame
+    let anchor = [geometry.anchor.x * frame.width, geometry.anchor.y * frame.height]
+    let size = [frame.width, frame.height]
+    if geometry.transform.isIdentity {
+      // Exactly the plan's numbers: no projection round-off.
+      let position = geometry.position
+      return Pose(
+        anchor: anchor, position: [position.x, position.y], scale: [100, 100],
+        opacity: alpha * 100, size: size)
+    }
+    let corners = geometry.projectedCorners
+    let minX = corners.map(\.x).min()!
+    let maxX = corners.map(\.x).max()!
+    let minY = corners.map(\.y).min()!
+    let maxY = corners.map(\.y).max()!
+    let (bw, bh) = (maxX - minX, maxY - minY)
+    return Pose(
+      anchor: anchor,
+      position: [minX + geometry.anchor.x * bw, minY + geometry.anchor.y * bh],
+      scale: [
+        frame.width > 0 ? 100 * bw / frame.width : 100,
+        frame.height > 0 ? 100 * bh / frame.height : 100,
+      ],
+      opacity: alpha * 100, size: size)
+  }
+
+  static func writeLayer(
+    _ timeline: Timeline, _ l: Int, index: Int, frames: [Double], end: Double,
+    _ w: inout JSONWriter
+  ) {
+    let layer = timeline.layers[l]
+    let poses = timeline.times.indices.map {
+      pose(timeline.geometry(layer: l, sample: $0), alpha: timeline.keyframes[l][$0].alpha)
+    }
+    w.raw("{\"ddd\":0,\"ind\":")
+    w.integer(Int64(index))
+    w.raw(",\"ty\":4,\"nm\":")
+    w.string(layer.id)
+    w.raw(",\"sr\":1,\"st\":0,\"ip\":0,\"op\":")
+    w.number(end)
+    w.raw(",\"ao\":0,\"bm\":0,\"ks\":{\"a\":")
+    writeProperty(poses.map(\.anchor), frames, &w)
+    w.raw(",\"p\":")
+    writeProperty(poses.map(\.position), frames, &w)
+    w.raw(",\"s\":")
+    writeProperty(poses.map(\.scale), frames, &w)
+    w.raw(",\"r\":{\"a\":0,\"k\":0},\"o\":")
+    writeScalar(poses.map(\.opacity), frames, &w)
+    w.raw("},\"shapes\":[{\"ty\":\"gr\",\"nm\":")
+    w.string(layer.id)
+    w.raw(",\"it\":[{\"ty\":\"rc\",\"nm\":\"frame\",\"p\":")
+    writeProperty(poses.map { [$0.size[0] / 2, $0.size[1] / 2] }, frames, &w)
+    w.raw(",\"s\":")
+    writeProperty(poses.map(\.size), frames, &w)
+    w.raw(",\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
+    for (i, c) in ContentPalette.components(ContentPalette.hex(layer.content)).enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.number(c)
+    }
+    w.raw(
+      ",1]},\"o\":{\"a\":0,\"k\":100},\"r\":1},{\"ty\":\"tr\",\"nm\":\"transform\",\"a\":{\"a\":0,\"k\":[0,0]},\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}]}]}"
+    )
+  }
+
+  /// A vector property: static when every sample holds the same value, else one keyframe per
+  /// sample with linear easing (out tangent 0,0, in tangent 1,1) to the next.
+  static func writeProperty(_ values: [[Double]], _ frames: [Double], _ w: inout JSONWriter) {
+    func vector(_ v: [Double]) {
+      w.byte(UInt8(ascii: "["))
+      for (i, x) in v.enumerated() {
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        w.number(x)
+      }
+      w.byte(UInt8(ascii: "]"))
+    }
+    if values.allSatisfy({ $0 == values[0] }) {
+      w.raw("{\"a\":0,\"k\":")
+      vector(values[0])
+      w.byte(UInt8(ascii: "}"))
+      return
+    }
+    w.raw("{\"a\":1,\"k\":[")
+    for (i, v) in values.enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.raw("{\"t\":")
+      w.number(frames[i])
+      w.raw(",\"s\":")
+      vector(v)
+      if i < values.count - 1 {
+        w.raw(",\"o\":{\"x\":0,\"y\":0},\"i\":{\"x\":1,\"y\":1}")
+      }
+      w.byte(UInt8(ascii: "}"))
+    }
+    w.raw("]}")
+  }
+
+  /// A scalar property: a number when static; keyframes hold one-element vectors.
+  static func writeScalar(_ values: [Double], _ frames: [Double], _ w: inout JSONWriter) {
+    if values.allSatisfy({ $0 == values[0] }) {
+      w.raw("{\"a\":0,\"k\":")
+      w.number(values[0])
+      w.byte(UInt8(ascii: "}"))
+      return
+    }
+    writeProperty(values.map { [$0] }, frames, &w)
+  }
+}

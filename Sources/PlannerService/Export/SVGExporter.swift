@@ -1,0 +1,133 @@
+import TransitionEngine
+
+/// The `svg` document: a filmstrip of the container at several moments side by side (by
+/// default t = 0, 1/4, 1/2, 3/4 and 1 of the duration, each the nearest plan sample), every
+/// layer drawn bottom to top as a labelled shape at its keyframe state: a `<rect>` of its frame
+/// when its transform is the identity, else a `<polygon>` of its projected corners. Fill
+/// colour by content kind, the layer's alpha as `fill-opacity`.
+public enum SVGExporter {
+  static let margin = 16.0
+  static let gap = 24.0
+  static let labelHeight = 28.0
+
+  public static func export(_ timeline: Timeline, moments: Int = ExportOptions.defaultMoments)
+    -> [UInt8]
+  {
+    let count = max(moments, 2)
+    let (cw, ch) = (timeline.container.width, timeline.container.height)
+    let width = 2 * margin + Double(count) * cw + Double(count - 1) * gap
+    let height = 2 * margin + labelHeight + ch
+    var w = TextWriter(capacity: 2048 + count * timeline.layers.count * 400)
+    w.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+    w.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
+    w.number(width)
+    w.raw("\" height=\"")
+    w.number(height)
+    w.raw("\" viewBox=\"0 0 ")
+    w.number(width)
+    w.raw(" ")
+    w.number(height)
+    w.raw("\" font-family=\"sans-serif\" font-size=\"12\">\n<title>")
+    w.xml("transition-planner \(timeline.style) \(timeline.operation.rawValue)")
+    w.raw(": ")
+    w.number(Double(count))
+    w.raw(" moments of ")
+    w.number(timeline.duration * 1000)
+    w.raw(" ms</title>\n")
+    // One clip for every panel: each panel's group is translated, and the clip is in the
+    // user space of the element that uses it.
+    w.raw("<defs><clipPath id=\"tp-container\"><rect x=\"0\" y=\"0\" width=\"")
+    w.number(cw)
+    w.raw("\" height=\"")
+    w.number(ch)
+    w.raw("\"/></clipPath></defs>\n")
+    for (m, sample) in momentSamples(timeline, count: count).enumerated() {
+      let t = timeline.times[sample]
+      w.raw("<g class=\"tp-moment\" data-t=\"")
+      w.number(t)
+      w.raw("\" data-sample=\"")
+      w.number(Double(sample))
+      w.raw("\" transform=\"translate(")
+      w.number(margin + Double(m) * (cw + gap))
+      w.raw(",")
+      w.number(margin + labelHeight)
+      w.raw(")\">\n<text class=\"tp-time\" x=\"0\" y=\"-10\" font-size=\"14\">t = ")
+      // Tenths of a millisecond are plenty for a caption; data-t has the exact time.
+      w.number((t * 10_000).rounded() / 10)
+      w.raw(" ms</text>\n<rect class=\"tp-container\" x=\"0\" y=\"0\" width=\"")
+      w.number(cw)
+      w.raw("\" height=\"")
+      w.number(ch)
+      w.raw("\" fill=\"#FFFFFF\" stroke=\"#1C1C1E\"/>\n<g clip-path=\"url(#tp-container)\">\n")
+      for l in timeline.layers.indices {
+        writeLayer(timeline, l, sample, &w)
+      }
+      w.raw("</g>\n</g>\n")
+    }
+    w.raw("</svg>\n")
+    return w.bytes
+  }
+
+  /// The sample nearest to each of `count` evenly spaced times from 0 to the duration (the
+  /// earlier sample on a tie).
+  static func momentSamples(_ timeline: Timeline, count: Int) -> [Int] {
+    let times = timeline.times
+    return (0..<count).map { m in
+      let target = timeline.duration * Double(m) / Double(count - 1)
+      var best = 0
+      for i in times.indices where abs(times[i] - target) < abs(times[best] - target) {
+        best = i
+      }
+      return best
+    }
+  }
+
+  static func writeLayer(_ timeline: Timeline, _ l: Int, _ sample: Int, _ w: inout TextWriter) {
+    let layer = timeline.layers[l]
+    let state = timeline.keyframes[l][sample]
+    let geometry = timeline.geometry(layer: l, sample: sample)
+    let center: Point
+    if state.transform.isIdentity {
+      w.raw("<rect class=\"tp-layer\" data-layer=\"")
+      w.xml(layer.id)
+      w.raw("\" x=\"")
+      w.number(state.frame.x)
+      w.raw("\" y=\"")
+      w.number(state.frame.y)
+      w.raw("\" width=\"")
+      w.number(state.frame.width)
+      w.raw("\" height=\"")
+      w.number(state.frame.height)
+      center = Point(
+        x: state.frame.x + state.frame.width / 2, y: state.frame.y + state.frame.height / 2)
+    } else {
+      let corners = geometry.projectedCorners
+      w.raw("<polygon class=\"tp-layer\" data-layer=\"")
+      w.xml(layer.id)
+      w.raw("\" points=\"")
+      for (i, c) in corners.enumerated() {
+        if i > 0 { w.raw(" ") }
+        w.number(c.x)
+        w.raw(",")
+        w.number(c.y)
+      }
+      center = Point(
+        x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
+    }
+    w.raw("\" fill=\"")
+    w.text(ContentPalette.hex(layer.content))
+    w.raw("\" fill-opacity=\"")
+    w.number(state.alpha)
+    w.raw("\" stroke=\"#1C1C1E\" stroke-opacity=\"0.6\"><title>")
+    w.xml(layer.id)
+    w.raw("</title></")
+    w.raw(state.transform.isIdentity ? "rect" : "polygon")
+    w.raw(">\n<text class=\"tp-label\" x=\"")
+    w.number(center.x)
+    w.raw("\" y=\"")
+    w.number(center.y)
+    w.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">")
+    w.xml(layer.id)
+    w.raw("</text>\n")
+  }
+}

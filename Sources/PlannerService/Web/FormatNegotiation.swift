@@ -1,0 +1,71 @@
+import HTTP1
+
+/// Which format a plan or interaction request gets: the `format` query parameter when given
+/// (it must be one the `Accept` header admits), else the format the `Accept` header prefers.
+enum FormatNegotiation {
+  enum Outcome: Equatable {
+    case format(ExportFormat, ExportOptions)
+    /// `format` names no format: 400.
+    case unknownFormat(String)
+    /// `moments` is not an integer in range: 400.
+    case invalidMoments(String)
+    /// The `Accept` header admits neither the named format nor (without one) any format: 406.
+    case notAcceptable(ExportFormat?)
+  }
+
+  static func negotiate(_ head: HTTPRequestHead) -> Outcome {
+    let accept = head.headers["Accept"]
+    // The hot path (the JSON plan): a query that names neither parameter (or none, as on
+    // POST) and an Accept that means JSON skip every parse.
+    let query = head.query
+    if query.map({ !mayName($0) }) ?? true,
+      accept.isEmpty
+        || (accept.count == 1 && (accept[0] == "*/*" || accept[0] == "application/json"))
+    {
+      return .format(.json, ExportOptions())
+    }
+    return negotiate(query: query, accept: accept)
+  }
+
+  /// Whether the query may hold `format` or `moments` (possibly percent-encoded), so that a
+  /// query without either skips parsing.
+  static func mayName(_ query: Substring) -> Bool {
+    query.contains("format") || query.contains("moments") || query.contains("%")
+  }
+
+  static func negotiate(query: Substring?, accept: [String]) -> Outcome {
+    let ranges = AcceptHeader(accept)
+    func admits(_ f: ExportFormat) -> Bool {
+      guard let ranges else { return true }
+      return ranges.quality(type: f.mediaType.type, subtype: f.mediaType.subtype) > 0
+    }
+    var options = ExportOptions()
+    if let query, let given = QueryString.value(of: "moments", in: query) {
+      guard case .success(let bytes) = given, let text = String(validating: bytes, as: UTF8.self),
+        let n = Int(text), ExportOptions.momentsRange.contains(n)
+      else {
+        let text = (try? given.get()).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return .invalidMoments(text)
+      }
+      options.moments = n
+    }
+    if let query, let given = QueryString.value(of: "format", in: query) {
+      let name = (try? given.get()).map { String(decoding: $0, as: UTF8.self) }
+      guard let name, let format = ExportFormat(rawValue: name) else {
+        // An Accept that admits nothing the route makes is the earlier rule (406 before 400).
+        if !ExportFormat.allCases.contains(where: admits) { return .notAcceptable(nil) }
+        return .unknownFormat(name ?? "")
+      }
+      return admits(format) ? .format(format, options) : .notAcceptable(format)
+    }
+    guard let ranges else { return .format(.json, options) }
+    // The highest q wins; ties go to the earlier format (JSON first).
+    var best: (format: ExportFormat, q: Double)? = nil
+    for f in ExportFormat.allCases {
+      let q = ranges.quality(type: f.mediaType.type, subtype: f.mediaType.subtype)
+      if q > 0, q > (best?.q ?? 0) { best = (f, q) }
+    }
+    guard let best else { return .notAcceptable(nil) }
+    return .format(best.format, options)
+  }
+}

@@ -1,0 +1,28 @@
+import HTTP1
+
+/// `GET /`: the preview page, embedded at build time from web/preview.html.
+extension PlannerApp {
+  static let previewBody = Array(PreviewPage.html.utf8)
+  static let previewETag = ETag.of(previewBody)
+
+  /// The page may load nothing from elsewhere: scripts and styles are inline, images only
+  /// `data:` URLs, and requests go to this origin alone.
+  static let previewContentSecurityPolicy =
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    + "img-src 'self' data:; connect-src 'self'"
+
+  /// The page with its tag; `no-cache` makes browsers revalidate, so a new build's page is seen at
+  /// once while an unchanged one costs a 304.
+  func previewPage(_ head: HTTPRequestHead) -> HTTPResponse {
+    let fresh = ETag.matches(head.headers["If-None-Match"], Self.previewETag)
+    var r =
+      fresh
+      ? respond(304, nil, [], head: head)
+      : respond(200, "text/html; charset=utf-8", Self.previewBody, head: head)
+    r.headers.add(name: "ETag", value: Self.previewETag)
+    r.headers.add(name: "Cache-Control", value: "no-cache")
+    r.headers.add(name: "Content-Security-Policy", value: Self.previewContentSecurityPolicy)
+    r.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+    return r
+  }
+}

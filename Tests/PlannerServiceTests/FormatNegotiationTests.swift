@@ -1,0 +1,201 @@
+import HTTP1
+import XCTest
+
+@testable import PlannerService
+
+/// Choosing the export format: `format`, `Accept` with q-values, 400/406, and the caching
+/// headers each format gets.
+final class FormatNegotiationTests: XCTestCase {
+  let app = PlannerApp()
+  let jsonType = [("Content-Type", "application/json")]
+  let exports = ExportFormat.allCases.filter { $0 != .json }
+
+  func send(
+    _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String? = nil,
+    to app: PlannerApp? = nil
+  ) -> HTTPResponse {
+    let bytes = body.map { Array($0.utf8) } ?? []
+    return (app ?? self.app).handle(
+      HTTPRequest(
+        head: HTTPRequestHead(
+          method: method, target: target, headers: HTTPHeaders(headers),
+          framing: body.map { _ in .contentLength(bytes.count) } ?? .none),
+        body: bytes))
+  }
+
+  func postPlan(_ query: String = "", _ headers: [(String, String)] = []) -> HTTPResponse {
+    send("POST", "/v1/plans" + query, jsonType + headers, body: zoomPushJSON)
+  }
+
+  func mediaType(_ f: ExportFormat) -> String { f.mediaType.type + "/" + f.mediaType.subtype }
+
+  func testFormatParameterSelectsEachFormat() throws {
+    let plan = try PlanningService().decodePlanRequest(Array(zoomPushJSON.utf8))
+      .flatMap(PlanningService().plan).get()
+    for f in ExportFormat.allCases {
+      let r = postPlan("?format=\(f.rawValue)")
+      XCTAssertEqual(r.status, 200, "\(f)")
+      XCTAssertEqual(r.headers.first(name: "Content-Type"), f.contentType)
+      XCTAssertEqual(r.body, f.render(plan), "\(f): the exporter's bytes")
+      XCTAssertEqual(r.headers.first(name: "ETag"), ETag.of(r.body))
+      XCTAssertEqual(r.headers.first(name: "Cache-Control"), "public, max-age=86400")
+      XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    }
+  }
+
+  func testAcceptSelectsTheFormatWithQValues() {
+    for f in exports {
+      XCTAssertEqual(
+        postPlan("", [("Accept", mediaType(f))]).headers.first(name: "Content-Type"),
+        f.contentType)
+      // A lower q for JSON: the export wins; a lower q for the export: JSON wins.
+      XCTAssertEqual(
+        postPlan("", [("Accept", "application/json;q=0.5, \(mediaType(f))")])
+          .headers.first(name: "Content-Type"), f.contentType)
+      XCTAssertEqual(
+        postPlan("", [("Accept", "\(mediaType(f));q=0.2, application/json;q=0.9")])
+          .headers.first(name: "Content-Type"), "application/json")
+    }
+    // Missing, */* and application/json mean JSON; a more specific q=0 excludes a type that
+    // */* would admit.
+    XCTAssertEqual(postPlan().headers.first(name: "Content-Type"), "application/json")
+    XCTAssertEqual(
+      postPlan("", [("Accept", "*/*")]).headers.first(name: "Content-Type"), "application/json")
+    XCTAssertEqual(
+      postPlan("", [("Accept", "application/json;q=0, */*;q=0.5")]).headers
+        .first(name: "Content-Type"), ExportFormat.allCases[1].contentType)
+  }
+
+  func testUnknownFormatIs400NamingTheValues() throws {
+    let r = postPlan("?format=xml")
+    XCTAssertEqual(r.status, 400)
+    XCTAssertEqual(r.headers.first(name: "Content-Type"), "application/problem+json")
+    let p = try JSONParser.parse(r.body)
+    XCTAssertEqual(p["type"], .string("/problems/invalid-parameter"))
+    for f in ExportFormat.allCases {
+      XCTAssertTrue(p["detail"]?.text?.contains(f.rawValue) ?? false, "\(f)")
+    }
+    XCTAssertEqual(
+      send("POST", "/v1/interactions?format=gif", jsonType, body: interactionExampleJSON).status,
+      400)
+    XCTAssertEqual(send("GET", "/v1/plans?format=&request=%7B%7D").status, 400)
+  }
+
+  func testAcceptThatExcludesTheFormatIs406() throws {
+    for f in exports {
+      let r = postPlan("?format=\(f.rawValue)", [("Accept", "application/json")])
+      XCTAssertEqual(r.status, 406, "\(f)")
+      XCTAssertEqual(r.headers.first(name: "Content-Type"), "application/problem+json")
+      let detail = try XCTUnwrap(try JSONParser.parse(r.body)["detail"]?.text)
+      XCTAssertTrue(detail.contains(mediaType(f)), detail)
+    }
+    // An Accept admitting none of the formats, with or without a format (406 before 400).
+    for query in ["", "?format=waapi", "?format=nope"] {
+      let r = postPlan(query, [("Accept", "text/html")])
+      XCTAssertEqual(r.status, 406, query)
+      let detail = try XCTUnwrap(try JSONParser.parse(r.body)["detail"]?.text)
+      for f in ExportFormat.allCases { XCTAssertTrue(detail.contains(mediaType(f)), detail) }
+    }
+    XCTAssertEqual(
+      send(
+        "POST", "/v1/interactions", jsonType + [("Accept", "text/html")],
+        body: interactionExampleJSON
+      ).status, 406)
+    // 406 comes after 415 in API.md's order.
+    XCTAssertEqual(
+      send(
+        "POST", "/v1/plans?format=nope", [("Content-Type", "text/plain"), ("Accept", "text/html")],
+        body: zoomPushJSON
+      ).status, 415)
+  }
+
+  func testEachFormatHasItsOwnTagLocationAndConditionalAnswers() throws {
+    var tags: Set<String> = []
+    for f in ExportFormat.allCases {
+      let r = postPlan(f == .json ? "" : "?format=\(f.rawValue)")
+      let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
+      tags.insert(etag)
+      let location = try XCTUnwrap(r.headers.first(name: "Content-Location"))
+      if f == .json {
+        XCTAssertFalse(location.contains("format="))
+      } else {
+        XCTAssertTrue(location.hasSuffix("&format=\(f.rawValue)"), location)
+      }
+      // The canonical GET answers the same bytes and tag; a matching tag gives 304 there and
+      // 412 on POST.
+      let get = send("GET", location)
+      XCTAssertEqual(get.status, 200)
+      XCTAssertEqual(get.body, r.body)
+      XCTAssertEqual(get.headers.first(name: "Content-Type"), f.contentType)
+      XCTAssertEqual(get.headers.first(name: "ETag"), etag)
+      let notModified = send("GET", location, [("If-None-Match", etag)])
+      XCTAssertEqual(notModified.status, 304)
+      XCTAssertEqual(notModified.headers.first(name: "ETag"), etag)
+      XCTAssertEqual(
+        postPlan(f == .json ? "" : "?format=\(f.rawValue)", [("If-None-Match", etag)]).status, 412)
+    }
+    XCTAssertEqual(tags.count, ExportFormat.allCases.count, "every format has its own tag")
+  }
+
+  func testCacheKeyIncludesTheFormat() throws {
+    let app = PlannerApp()
+    let request = { (query: String) in
+      HTTPRequest(
+        head: HTTPRequestHead(
+          method: "POST", target: "/v1/plans" + query, headers: HTTPHeaders(self.jsonType),
+          framing: .contentLength(zoomPushJSON.utf8.count)), body: Array(zoomPushJSON.utf8))
+    }
+    // A computed JSON plan does not answer a format's request from the cache, and vice versa.
+    XCTAssertEqual(app.handle(request("")).status, 200)
+    for f in exports {
+      XCTAssertNil(app.handleInline(request("?format=\(f.rawValue)")), "\(f): a miss")
+      let computed = app.handle(request("?format=\(f.rawValue)"))
+      let hit = try XCTUnwrap(app.handleInline(request("?format=\(f.rawValue)")), "\(f): a hit")
+      XCTAssertEqual(hit.body, computed.body)
+      XCTAssertEqual(hit.headers.first(name: "Content-Type"), f.contentType)
+    }
+    XCTAssertEqual(
+      try XCTUnwrap(app.handleInline(request(""))).headers.first(name: "Content-Type"),
+      "application/json")
+  }
+
+  func testInteractionsAnswerEveryFormatUncached() throws {
+    let plan = try PlanningService().decodeInteractionRequest(Array(interactionExampleJSON.utf8))
+      .flatMap(PlanningService().interact).get()
+    for f in ExportFormat.allCases {
+      let r = send(
+        "POST", "/v1/interactions?format=\(f.rawValue)", jsonType, body: interactionExampleJSON)
+      XCTAssertEqual(r.status, 200)
+      XCTAssertEqual(r.headers.first(name: "Content-Type"), f.contentType)
+      XCTAssertEqual(r.headers.first(name: "Cache-Control"), "no-store")
+      XCTAssertNil(r.headers.first(name: "ETag"))
+      XCTAssertEqual(r.body, f.render(plan))
+      let byAccept = send(
+        "POST", "/v1/interactions", jsonType + [("Accept", mediaType(f))],
+        body: interactionExampleJSON)
+      XCTAssertEqual(byAccept.body, r.body)
+    }
+  }
+
+  func testSameRequestTwiceGivesIdenticalBytes() {
+    for f in ExportFormat.allCases {
+      // Two apps: no shared cache, so both compute.
+      let a = send(
+        "POST", "/v1/plans?format=\(f.rawValue)", jsonType, body: zoomPushJSON, to: PlannerApp())
+      let b = send(
+        "POST", "/v1/plans?format=\(f.rawValue)", jsonType, body: zoomPushJSON, to: PlannerApp())
+      XCTAssertEqual(a.body, b.body, "\(f)")
+      XCTAssertEqual(a.headers.first(name: "ETag"), b.headers.first(name: "ETag"))
+    }
+  }
+
+  func testAcceptHeaderQualityUsesTheMostSpecificRange() throws {
+    let accept = try XCTUnwrap(AcceptHeader(["text/*;q=0.3, text/css;q=0.7, */*;q=0.1"]))
+    XCTAssertEqual(accept.quality(type: "text", subtype: "css"), 0.7)
+    XCTAssertEqual(accept.quality(type: "text", subtype: "plain"), 0.3)
+    XCTAssertEqual(accept.quality(type: "image", subtype: "svg+xml"), 0.1)
+    XCTAssertEqual(AcceptHeader(["text/css"])?.quality(type: "image", subtype: "png"), 0)
+    XCTAssertNil(AcceptHeader([]))
+    XCTAssertNil(AcceptHeader([" , "]))
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// `plan --format` and `interact --format` write the bytes the server sends for `?format=`.
+final class FormatOptionTests: XCTestCase {
+  static let formats = ["json", "waapi", "css", "lottie", "svg"]
+
+  static func example(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("examples/\(name).json")
+  }
+
+  /// The server's body for `POST path?format=F` with the file's bytes.
+  func serverBody(_ server: ServerProcess, _ path: String, _ format: String, _ file: URL) throws
+    -> RawClient.Response
+  {
+    let body = try Data(contentsOf: file)
+    let client = try RawClient(port: server.port)
+    client.send(
+      "POST \(path)?format=\(format) HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+    )
+    client.send(Array(body))
+    return try client.readResponse()
+  }
+
+  /// The CLI's stdout without the newline it adds after a JSON document (text formats end
+  /// with their own).
+  func cliBody(_ command: String, _ file: URL, _ format: String) throws -> [UInt8] {
+    let out = try BinaryRunner.run([command, file.path, "--format", format])
+    XCTAssertEqual(out.status, 0, out.stderrText)
+    var bytes = Array(out.stdout)
+    if bytes.last == 0x0A, bytes.dropLast().last != 0x0A, bytes.first == UInt8(ascii: "{") {
+      bytes.removeLast()
+    }
+    return bytes
+  }
+
+  func testPlanAndInteractWriteTheServersBytes() throws {
+    let server = try ServerProcess(arguments: ["--access-log", "off"])
+    for format in Self.formats {
+      for (command, path, name) in [
+        ("plan", "/v1/plans", "cartSheet-present"), ("plan", "/v1/plans", "zoom-push"),
+        ("interact", "/v1/interactions", "interaction-fast-flick"),
+      ] {
+        let file = Self.example(name)
+        let response = try serverBody(server, path, format, file)
+        XCTAssertEqual(response.status, 200, response.text)
+        XCTAssertEqual(try cliBody(command, file, format), response.body, "\(command) \(format)")
+      }
+    }
+  }
+
+  func testUnknownFormatIsAUsageError() throws {
+    let out = try BinaryRunner.run(["plan", Self.example("zoom-push").path, "--format", "gif"])
+    XCTAssertEqual(out.status, 64)
+    XCTAssertTrue(out.stderrText.contains("json, waapi, css, lottie, svg"), out.stderrText)
+    XCTAssertEqual(
+      try BinaryRunner.run(["interact", Self.example("zoom-push").path, "--format"]).status, 64)
+  }
+}
