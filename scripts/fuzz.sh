@@ -42,6 +42,12 @@ for target in http1 planner; do
     -timeout=10 -print_final_stats=1 -artifact_prefix="$work/findings/" "$corpus" >"$log" 2>&1
   rc=$?
   set -e
+  if ! grep -q "inline 8-bit counters" "$log"; then
+    # A stale incremental build once produced targets without coverage counters: the fuzzer
+    # then only replays random bytes and finds nothing. Say so rather than report a clean run.
+    echo "fuzz-$target has no coverage instrumentation; rebuild from clean: rm -rf Fuzz/.build"
+    status=1
+  fi
   runs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
   rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
   size=$(ls "$corpus" | wc -l)

@@ -307,11 +307,12 @@ public struct HTTPRequestParser: Sendable {
     case bareLF
   }
 
-  /// Finds the next CRLF from `readIndex`, resuming at `scanIndex`.
-  private func scanLine() -> LineScan {
+  /// Finds the next CRLF from `readIndex`, resuming at `scanIndex`, among at most `window`
+  /// bytes: a limit must not depend on how much arrived after it was passed.
+  private func scanLine(window: Int = .max) -> LineScan {
     let start = readIndex
     let from = max(scanIndex, start)
-    let n = buffer.count
+    let n = window >= buffer.count - start ? buffer.count : start + window
     return buffer.withUnsafeBufferPointer { p in
       var i = from
       while i < n {
@@ -412,7 +413,9 @@ public struct HTTPRequestParser: Sendable {
   /// nothing here needs them and merging them into the head is a known smuggling vector.
   private mutating func readTrailers() throws(HTTPParseError) -> HTTPRequestPart? {
     while true {
-      switch scanLine() {
+      // Only the bytes the trailer limit still allows are scanned: a bare LF past it was a 400
+      // when fed whole but a 431 when split before it (found by fuzzing).
+      switch scanLine(window: limits.maxHeadBytes - trailerBytes) {
       case .bareLF:
         throw .badRequest("trailer line ends with a bare LF")
       case .needMore(let scanned):

@@ -69,3 +69,15 @@ extension HTTP1FuzzRegressionTests {
     assertSameErrorEverySplit(Array(input.utf8), status: 431, limits: tight)
   }
 }
+
+extension HTTP1FuzzRegressionTests {
+  /// crash-2a008841 (after main's merge): a trailer line without a line end until a bare LF past
+  /// the 160-byte trailer limit. Split before the LF it was a 431; fed whole, the scan found the
+  /// bare LF beyond the limit and answered 400. The scan now stops at the limit.
+  func testTrailerScanStopsAtTheTrailerLimit() {
+    let input =
+      "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX-Trailer: t"
+      + String(repeating: "v", count: 200) + "\nX-Two: 2\r\n\r\n"
+    assertSameErrorEverySplit(Array(input.utf8), status: 431, limits: tight)
+  }
+}

@@ -3,8 +3,8 @@ import TransitionEngine
 
 /// libFuzzer target for the request pipeline of `POST /v1/plans` and `POST /v1/interactions`:
 /// the input is a request body. It is decoded as a plan request and as an interaction request;
-/// what decodes is planned and encoded (every response format on the wire: the plan JSON, the
-/// interaction JSON, problem+json). Invariants (a violation aborts: a libFuzzer finding):
+/// what decodes is planned and encoded in every response format (plan and interaction JSON,
+/// problem+json, and each export format: waapi, css, lottie, svg). Invariants (a violation aborts: a libFuzzer finding):
 /// - no memory error or trap (AddressSanitizer; Swift's overflow, bounds and precondition checks);
 /// - a body that fails to decode is a 400 with the byte offset of the syntax error (within the
 ///   body) or a 422 listing fields by JSON Pointer;
@@ -44,6 +44,9 @@ func checkPlan(_ body: [UInt8]) {
       checkFieldProblem(problem)
     case .success(let bytes):
       requireJSON(bytes, "plan")
+      if case .success(let plan) = service.plan(request) {
+        checkExports(moments: moments(for: body)) { $0.render(plan, options: $1) }
+      }
     }
     let canonical = CanonicalRequest.json(request)
     requireJSON(canonical, "canonical request")
@@ -70,6 +73,32 @@ func checkInteraction(_ body: [UInt8]) {
       checkFieldProblem(problem)
     case .success(let bytes):
       requireJSON(bytes, "interaction")
+      if case .success(let plan) = service.interact(request) {
+        checkExports(moments: moments(for: body)) { $0.render(plan, options: $1) }
+      }
+    }
+  }
+}
+
+/// The SVG filmstrip's panel count, taken from the input so the fuzzer varies it too.
+func moments(for body: [UInt8]) -> Int {
+  let range = ExportOptions.momentsRange
+  return range.lowerBound + body.count % range.count
+}
+
+/// Every export format: the same bytes twice; the JSON-based ones parse back as JSON, the text
+/// ones (CSS, SVG) are non-empty UTF-8.
+func checkExports(moments: Int, _ render: (ExportFormat, ExportOptions) -> [UInt8]) {
+  let options = ExportOptions(moments: moments)
+  for format in ExportFormat.allCases {
+    let bytes = render(format, options)
+    require(bytes == render(format, options), "\(format) export not deterministic")
+    switch format {
+    case .json, .waapi, .lottie:
+      requireJSON(bytes, "\(format) export")
+    case .css, .svg:
+      require(!bytes.isEmpty, "empty \(format) export")
+      require(String(validating: bytes, as: UTF8.self) != nil, "\(format) export is not UTF-8")
     }
   }
 }
