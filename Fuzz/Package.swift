@@ -2,7 +2,8 @@
 // libFuzzer targets, kept out of the root package: an executable whose entry point is
 // `LLVMFuzzerTestOneInput` (no `main`) links only with `-sanitize=fuzzer`, so it would break the
 // root package's plain `swift build` and `swift test`. Built and run by scripts/fuzz.sh:
-//   swift build -c release --sanitize=fuzzer --sanitize=address --disable-dead-strip
+//   swift build -c release --sanitize=fuzzer --sanitize=address \
+//     -Xswiftc -sanitize=fuzzer,address --disable-dead-strip
 import PackageDescription
 
 let package = Package(
