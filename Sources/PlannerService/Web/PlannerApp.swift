@@ -264,9 +264,11 @@ public final class PlannerApp: Sendable {
   func planResponse(
     _ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions, computeOnMiss: Bool
   ) -> Result<ResponseCache.Entry?, Problem> {
-    let prefix = Self.cacheKeyPrefix(format, options)
+    // JSON keys are built exactly as before formats existed: the hot path pays nothing.
     let alias: [UInt8]? =
-      body.count <= Self.maximumAliasedBody ? [prefix[0] + 1] + prefix.dropFirst() + body : nil
+      body.count <= Self.maximumAliasedBody
+      ? (format == .json ? [1] + body : Self.cacheKeyPrefix(format, options, alias: true) + body)
+      : nil
     if let alias, let hit = cache.get(alias) {
       metrics.recordCache(hit: true)
       metrics.recordPlan(style: hit.style, operation: hit.operation)
@@ -278,7 +280,7 @@ public final class PlannerApp: Sendable {
     case .success(let r): request = r
     }
     let canonical = CanonicalRequest.json(request)
-    let key = prefix + canonical
+    let key = format == .json ? [0] + canonical : Self.cacheKeyPrefix(format, options) + canonical
     if let hit = cache.get(key) {
       if let alias { cache.put(alias, hit) }
       metrics.recordCache(hit: true)
@@ -303,12 +305,15 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise (plus one for the
-  /// body-bytes alias).
-  static func cacheKeyPrefix(_ format: ExportFormat, _ options: ExportOptions) -> [UInt8] {
-    guard format != .json else { return [0] }
+  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise; the body-bytes
+  /// alias adds one to the first byte.
+  static func cacheKeyPrefix(_ format: ExportFormat, _ options: ExportOptions, alias: Bool = false)
+    -> [UInt8]
+  {
+    let tag: UInt8 = (format == .json ? 0 : 2) + (alias ? 1 : 0)
+    guard format != .json else { return [tag] }
     let index = UInt8(ExportFormat.allCases.firstIndex(of: format)!)
-    return [2, index, format.usesMoments ? UInt8(options.moments) : 0]
+    return [tag, index, format.usesMoments ? UInt8(options.moments) : 0]
   }
 
   /// What the canonical GET URL adds for a format: nothing for JSON, else `&format=...` (and
