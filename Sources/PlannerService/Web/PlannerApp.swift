@@ -125,9 +125,10 @@ public final class PlannerApp: Sendable {
   }
 
   /// The part of the work cheap enough for the server's event loop: every route but planning,
-  /// and plans already in the cache (and every refusal). Returns nil when a plan must be computed
-  /// or an interaction planned: the server then runs `handle` on a worker, so a large plan never
-  /// delays other connections.
+  /// exact repeats of a cached plan request (found by their bytes, without parsing), and every
+  /// refusal the head decides. Returns nil when the body must be decoded - a plan computed, a
+  /// canonical-form lookup, a 400/422 - or an interaction planned: the server then runs `handle`
+  /// on a worker, which decodes once, so a large plan never delays other connections.
   public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
     let head = request.head
     let (route, format, options): (Route, ExportFormat, ExportOptions)
@@ -254,8 +255,8 @@ public final class PlannerApp: Sendable {
   /// parsing and validation altogether.
   static let maximumAliasedBody = 4096
 
-  /// Decode, validate, then the cached or freshly encoded plan; nil on a cache miss when
-  /// `computeOnMiss` is false. Two keys lead to an entry: the canonical request (equal requests
+  /// Decode, validate, then the cached or freshly encoded plan; nil when `computeOnMiss` is false
+  /// and the exact body bytes are not cached. Two keys lead to an entry: the canonical request (equal requests
   /// written differently) and, for small bodies, the exact body bytes (repeats).
   ///
   /// Keys start with a tag: 0 (canonical) and 1 (body bytes) for the JSON plan, so its hot path
@@ -274,6 +275,8 @@ public final class PlannerApp: Sendable {
       metrics.recordPlan(style: hit.style, operation: hit.operation)
       return .success(hit)
     }
+    // Decoding here and again on the worker would double the cost of every miss.
+    guard computeOnMiss else { return .success(nil) }
     let request: PlanRequest
     switch service.decodePlanRequest(body) {
     case .failure(let p): return .failure(p)
@@ -287,7 +290,6 @@ public final class PlannerApp: Sendable {
       metrics.recordPlan(style: hit.style, operation: hit.operation)
       return .success(hit)
     }
-    guard computeOnMiss else { return .success(nil) }
     metrics.recordCache(hit: false)
     switch service.plan(request) {
     case .failure(let p): return .failure(p)
