@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "PlannerClient", dependencies: ["CCurl", "CCurlShim", "PlannerService"]),
     .executableTarget(name: "planner-client", dependencies: ["PlannerClient", "PlannerService"]),
     // Release-mode micro benchmark of the engine and the encoder (not a test).
-    .executableTarget(name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine"]),
+    .executableTarget(name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine", "HTTP1"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
     .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
     // Raw-socket client, server-process helpers and gesture fixtures shared by the test targets.

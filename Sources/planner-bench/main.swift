@@ -5,12 +5,17 @@ import TransitionEngine
 // Release-mode micro benchmark: plans per second and microseconds per plan for each style's
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
-// Usage: swift run -c release planner-bench [--iterations N]
+// Usage: swift run -c release planner-bench [--iterations N] [--cache-hits]
+// (--cache-hits, after --iterations: only the PlannerApp cache-hit timings, to compare builds)
 
 var iterations = 2000
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
   if a == "--iterations", let n = args.popFirst().flatMap(Int.init) { iterations = n }
+  if a == "--cache-hits" {
+    benchCacheHits(iterations: iterations)
+    exit(0)
+  }
 }
 
 let scenes: [(String, String, String)] = [
@@ -81,3 +86,5 @@ for (style, op, extra) in scenes {
     )
   }
 }
+
+benchFormats(iterations: iterations)

@@ -82,8 +82,8 @@ enum OfflineCommand {
   static func emit(_ result: Result<[UInt8], Problem>, pretty: Bool) -> Int32 {
     switch result {
     case .success(let bytes):
-      let ended = bytes.last == 0x0A ? bytes : bytes + [0x0A]
-      IO.write(pretty ? prettyIfAsked(bytes, true) + [0x0A] : ended, fd: 1)
+      let out = pretty ? prettyIfAsked(bytes, true) : bytes
+      IO.write(out.last == 0x0A ? out : out + [0x0A], fd: 1)
       return 0
     case .failure(let problem):
       IO.write(prettyIfAsked(problem.encoded(), pretty) + [0x0A], fd: 2)

@@ -66,6 +66,15 @@ final class FormatNegotiationTests: XCTestCase {
         .first(name: "Content-Type"), ExportFormat.allCases[1].contentType)
   }
 
+  func testParameterNamesMayBePercentEncoded() {
+    XCTAssertEqual(
+      postPlan("?%66ormat=css").headers.first(name: "Content-Type"), "text/css; charset=utf-8")
+    XCTAssertEqual(
+      postPlan("?formats=css&x=1").headers.first(name: "Content-Type"), "application/json")
+    XCTAssertTrue(FormatNegotiation.mayName("a=1&moments=3"))
+    XCTAssertFalse(FormatNegotiation.mayName("request=abc&form=1&moment=2"))
+  }
+
   func testUnknownFormatIs400NamingTheValues() throws {
     let r = postPlan("?format=xml")
     XCTAssertEqual(r.status, 400)
@@ -90,7 +99,7 @@ final class FormatNegotiationTests: XCTestCase {
       XCTAssertTrue(detail.contains(mediaType(f)), detail)
     }
     // An Accept admitting none of the formats, with or without a format (406 before 400).
-    for query in ["", "?format=waapi", "?format=nope"] {
+    for query in ["", "?format=waapi", "?format=nope", "?format=svg&moments=99"] {
       let r = postPlan(query, [("Accept", "text/html")])
       XCTAssertEqual(r.status, 406, query)
       let detail = try XCTUnwrap(try JSONParser.parse(r.body)["detail"]?.text)

@@ -88,6 +88,13 @@ final class SVGExportTests: XCTestCase {
       // Bottom to top, each labelled with its id.
       XCTAssertEqual(shapes.map { $0.attributes["data-layer"] }, timeline.layers.map(\.id))
       XCTAssertEqual(labels.map(\.text), timeline.layers.map(\.id))
+      // Labels sit inside the container (over the visible part of their layer).
+      for label in labels {
+        let x = try XCTUnwrap(Double(label.attributes["x"] ?? ""))
+        let y = try XCTUnwrap(Double(label.attributes["y"] ?? ""))
+        XCTAssertTrue((0...timeline.container.width).contains(x), "\(x)", file: file, line: line)
+        XCTAssertTrue((0...timeline.container.height).contains(y), "\(y)", file: file, line: line)
+      }
       for (l, shape) in shapes.enumerated() {
         let state = timeline.keyframes[l][sample]
         XCTAssertEqual(

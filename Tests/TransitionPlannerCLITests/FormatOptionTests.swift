@@ -51,6 +51,25 @@ final class FormatOptionTests: XCTestCase {
     }
   }
 
+  func testMomentsAndPrettyOptions() throws {
+    let server = try ServerProcess(arguments: ["--access-log", "off"])
+    let file = Self.example("expand-push")
+    let response = try serverBody(server, "/v1/plans", "svg&moments=3", file)
+    let out = try BinaryRunner.run(["plan", file.path, "--format=svg", "--moments=3"])
+    XCTAssertEqual(out.status, 0, out.stderrText)
+    XCTAssertEqual(Array(out.stdout), response.body)
+    XCTAssertEqual(out.stdoutText.components(separatedBy: "class=\"tp-moment\"").count, 4)
+    // --pretty re-indents JSON formats and leaves text formats as they are.
+    let css = try BinaryRunner.run(["plan", file.path, "--format", "css", "--pretty"])
+    XCTAssertEqual(css.stdout, try BinaryRunner.run(["plan", file.path, "--format", "css"]).stdout)
+    let waapi = try BinaryRunner.run(["plan", file.path, "--format", "waapi", "--pretty"])
+    XCTAssertTrue(waapi.stdoutText.hasPrefix("{\n  \"format\": \"waapi\",\n"), waapi.stdoutText)
+    for bad in ["1", "13", "x"] {
+      XCTAssertEqual(
+        try BinaryRunner.run(["plan", file.path, "--format", "svg", "--moments", bad]).status, 64)
+    }
+  }
+
   func testUnknownFormatIsAUsageError() throws {
     let out = try BinaryRunner.run(["plan", Self.example("zoom-push").path, "--format", "gif"])
     XCTAssertEqual(out.status, 64)

@@ -59,8 +59,16 @@ public enum SVGExporter {
       w.raw("\" height=\"")
       w.number(ch)
       w.raw("\" fill=\"#FFFFFF\" stroke=\"#1C1C1E\"/>\n<g clip-path=\"url(#tp-container)\">\n")
-      for l in timeline.layers.indices {
-        writeLayer(timeline, l, sample, &w)
+      // Shapes bottom to top, then the labels over all of them, so none is hidden.
+      let centers = timeline.layers.indices.map { writeShape(timeline, $0, sample, &w) }
+      for (l, center) in centers.enumerated() {
+        w.raw("<text class=\"tp-label\" x=\"")
+        w.number(center.x)
+        w.raw("\" y=\"")
+        w.number(center.y)
+        w.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">")
+        w.xml(timeline.layers[l].id)
+        w.raw("</text>\n")
       }
       w.raw("</g>\n</g>\n")
     }
@@ -82,11 +90,15 @@ public enum SVGExporter {
     }
   }
 
-  static func writeLayer(_ timeline: Timeline, _ l: Int, _ sample: Int, _ w: inout TextWriter) {
+  /// Writes layer `l`'s shape and returns where its label goes: the centre of the part of its
+  /// bounding box inside the container (the nearest point of the container when none is).
+  static func writeShape(_ timeline: Timeline, _ l: Int, _ sample: Int, _ w: inout TextWriter)
+    -> Point
+  {
     let layer = timeline.layers[l]
     let state = timeline.keyframes[l][sample]
     let geometry = timeline.geometry(layer: l, sample: sample)
-    let center: Point
+    let corners = geometry.projectedCorners
     if state.transform.isIdentity {
       w.raw("<rect class=\"tp-layer\" data-layer=\"")
       w.xml(layer.id)
@@ -98,10 +110,7 @@ public enum SVGExporter {
       w.number(state.frame.width)
       w.raw("\" height=\"")
       w.number(state.frame.height)
-      center = Point(
-        x: state.frame.x + state.frame.width / 2, y: state.frame.y + state.frame.height / 2)
     } else {
-      let corners = geometry.projectedCorners
       w.raw("<polygon class=\"tp-layer\" data-layer=\"")
       w.xml(layer.id)
       w.raw("\" points=\"")
@@ -111,8 +120,6 @@ public enum SVGExporter {
         w.raw(",")
         w.number(c.y)
       }
-      center = Point(
-        x: corners.map(\.x).reduce(0, +) / 4, y: corners.map(\.y).reduce(0, +) / 4)
     }
     w.raw("\" fill=\"")
     w.text(ContentPalette.hex(layer.content))
@@ -122,12 +129,12 @@ public enum SVGExporter {
     w.xml(layer.id)
     w.raw("</title></")
     w.raw(state.transform.isIdentity ? "rect" : "polygon")
-    w.raw(">\n<text class=\"tp-label\" x=\"")
-    w.number(center.x)
-    w.raw("\" y=\"")
-    w.number(center.y)
-    w.raw("\" text-anchor=\"middle\" dominant-baseline=\"middle\">")
-    w.xml(layer.id)
-    w.raw("</text>\n")
+    w.raw(">\n")
+    let (cw, ch) = (timeline.container.width, timeline.container.height)
+    let left = min(max(corners.map(\.x).min()!, 0), cw)
+    let right = min(max(corners.map(\.x).max()!, 0), cw)
+    let top = min(max(corners.map(\.y).min()!, 0), ch)
+    let bottom = min(max(corners.map(\.y).max()!, 0), ch)
+    return Point(x: (left + right) / 2, y: (top + bottom) / 2)
   }
 }

@@ -30,7 +30,21 @@ enum FormatNegotiation {
   /// Whether the query may hold `format` or `moments` (possibly percent-encoded), so that a
   /// query without either skips parsing.
   static func mayName(_ query: Substring) -> Bool {
-    query.contains("format") || query.contains("moments") || query.contains("%")
+    // A byte scan: `f` or `m` followed by the rest of either name, or any percent escape.
+    let bytes = query.utf8
+    var i = bytes.startIndex
+    while i != bytes.endIndex {
+      switch bytes[i] {
+      case UInt8(ascii: "%"): return true
+      case UInt8(ascii: "f"):
+        if bytes[i...].starts(with: "format".utf8) { return true }
+      case UInt8(ascii: "m"):
+        if bytes[i...].starts(with: "moments".utf8) { return true }
+      default: break
+      }
+      i = bytes.index(after: i)
+    }
+    return false
   }
 
   static func negotiate(query: Substring?, accept: [String]) -> Outcome {
@@ -39,6 +53,8 @@ enum FormatNegotiation {
       guard let ranges else { return true }
       return ranges.quality(type: f.mediaType.type, subtype: f.mediaType.subtype) > 0
     }
+    // An Accept that admits nothing the route makes is the earliest rule (406 before 400).
+    if ranges != nil, !ExportFormat.allCases.contains(where: admits) { return .notAcceptable(nil) }
     var options = ExportOptions()
     if let query, let given = QueryString.value(of: "moments", in: query) {
       guard case .success(let bytes) = given, let text = String(validating: bytes, as: UTF8.self),
@@ -52,8 +68,6 @@ enum FormatNegotiation {
     if let query, let given = QueryString.value(of: "format", in: query) {
       let name = (try? given.get()).map { String(decoding: $0, as: UTF8.self) }
       guard let name, let format = ExportFormat(rawValue: name) else {
-        // An Accept that admits nothing the route makes is the earlier rule (406 before 400).
-        if !ExportFormat.allCases.contains(where: admits) { return .notAcceptable(nil) }
         return .unknownFormat(name ?? "")
       }
       return admits(format) ? .format(format, options) : .notAcceptable(format)

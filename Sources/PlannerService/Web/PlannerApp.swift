@@ -125,9 +125,10 @@ public final class PlannerApp: Sendable {
   }
 
   /// The part of the work cheap enough for the server's event loop: every route but planning,
-  /// and plans already in the cache (and every refusal). Returns nil when a plan must be computed
-  /// or an interaction planned: the server then runs `handle` on a worker, so a large plan never
-  /// delays other connections.
+  /// exact repeats of a cached plan request (found by their bytes, without parsing), and every
+  /// refusal the head decides. Returns nil when the body must be decoded - a plan computed, a
+  /// canonical-form lookup, a 400/422 - or an interaction planned: the server then runs `handle`
+  /// on a worker, which decodes once, so a large plan never delays other connections.
   public func handleInline(_ request: HTTPRequest) -> HTTPResponse? {
     let head = request.head
     let (route, format, options): (Route, ExportFormat, ExportOptions)
@@ -254,8 +255,8 @@ public final class PlannerApp: Sendable {
   /// parsing and validation altogether.
   static let maximumAliasedBody = 4096
 
-  /// Decode, validate, then the cached or freshly encoded plan; nil on a cache miss when
-  /// `computeOnMiss` is false. Two keys lead to an entry: the canonical request (equal requests
+  /// Decode, validate, then the cached or freshly encoded plan; nil when `computeOnMiss` is false
+  /// and the exact body bytes are not cached. Two keys lead to an entry: the canonical request (equal requests
   /// written differently) and, for small bodies, the exact body bytes (repeats).
   ///
   /// Keys start with a tag: 0 (canonical) and 1 (body bytes) for the JSON plan, so its hot path
@@ -264,28 +265,31 @@ public final class PlannerApp: Sendable {
   func planResponse(
     _ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions, computeOnMiss: Bool
   ) -> Result<ResponseCache.Entry?, Problem> {
-    let prefix = Self.cacheKeyPrefix(format, options)
+    // JSON keys are built exactly as before formats existed: the hot path pays nothing.
     let alias: [UInt8]? =
-      body.count <= Self.maximumAliasedBody ? [prefix[0] + 1] + prefix.dropFirst() + body : nil
+      body.count <= Self.maximumAliasedBody
+      ? (format == .json ? [1] + body : Self.cacheKeyPrefix(format, options, alias: true) + body)
+      : nil
     if let alias, let hit = cache.get(alias) {
       metrics.recordCache(hit: true)
       metrics.recordPlan(style: hit.style, operation: hit.operation)
       return .success(hit)
     }
+    // Decoding here and again on the worker would double the cost of every miss.
+    guard computeOnMiss else { return .success(nil) }
     let request: PlanRequest
     switch service.decodePlanRequest(body) {
     case .failure(let p): return .failure(p)
     case .success(let r): request = r
     }
     let canonical = CanonicalRequest.json(request)
-    let key = prefix + canonical
+    let key = format == .json ? [0] + canonical : Self.cacheKeyPrefix(format, options) + canonical
     if let hit = cache.get(key) {
       if let alias { cache.put(alias, hit) }
       metrics.recordCache(hit: true)
       metrics.recordPlan(style: hit.style, operation: hit.operation)
       return .success(hit)
     }
-    guard computeOnMiss else { return .success(nil) }
     metrics.recordCache(hit: false)
     switch service.plan(request) {
     case .failure(let p): return .failure(p)
@@ -303,12 +307,15 @@ public final class PlannerApp: Sendable {
     }
   }
 
-  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise (plus one for the
-  /// body-bytes alias).
-  static func cacheKeyPrefix(_ format: ExportFormat, _ options: ExportOptions) -> [UInt8] {
-    guard format != .json else { return [0] }
+  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise; the body-bytes
+  /// alias adds one to the first byte.
+  static func cacheKeyPrefix(_ format: ExportFormat, _ options: ExportOptions, alias: Bool = false)
+    -> [UInt8]
+  {
+    let tag: UInt8 = (format == .json ? 0 : 2) + (alias ? 1 : 0)
+    guard format != .json else { return [tag] }
     let index = UInt8(ExportFormat.allCases.firstIndex(of: format)!)
-    return [2, index, format.usesMoments ? UInt8(options.moments) : 0]
+    return [tag, index, format.usesMoments ? UInt8(options.moments) : 0]
   }
 
   /// What the canonical GET URL adds for a format: nothing for JSON, else `&format=...` (and
