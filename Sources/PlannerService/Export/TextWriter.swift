@@ -2,7 +2,7 @@
 /// format (shortest round-trip, integral values without a fraction, `-0` as `0`), so every
 /// format writes the same digits for the same value.
 struct TextWriter {
-  var json = JSONWriter(capacity: 4096)
+  var json: JSONWriter
 
   init(capacity: Int) { json = JSONWriter(capacity: capacity) }
 
@@ -24,11 +24,9 @@ struct TextWriter {
       case "'": raw("&apos;")
       case "\t", "\n", "\r": json.bytes.append(UInt8(scalar.value))
       default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          text("\u{FFFD}")
-        } else {
-          text(String(scalar))
-        }
+        let allowed = scalar.value >= 0x20 && scalar.value != 0xFFFE && scalar.value != 0xFFFF
+        // Encoded in place: a String per character would allocate for every non-ASCII one.
+        UTF8.encode(allowed ? scalar : "\u{FFFD}") { json.bytes.append($0) }
       }
     }
   }

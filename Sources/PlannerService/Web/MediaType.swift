@@ -22,32 +22,15 @@ enum MediaType {
     return true
   }
 
-  /// Whether an `Accept` header admits `type/subtype` (q = 0 excludes). No header accepts all.
+  /// Whether an `Accept` header admits `type/subtype`: some range matching it has q > 0. No
+  /// header, or one without a usable range, accepts all.
   static func accepts(_ accept: [String], type: String, subtype: String) -> Bool {
-    if accept.isEmpty { return true }
-    var anyRange = false
-    for header in accept {
-      for range in header.split(separator: ",") {
-        let parts = range.split(separator: ";")
-        let media = parts.first.map { $0.trimmingSpaces.lowercased() } ?? ""
-        if media.isEmpty { continue }
-        anyRange = true
-        var q = 1.0
-        for p in parts.dropFirst() {
-          let kv = p.split(separator: "=", maxSplits: 1)
-          if kv.count == 2, kv[0].trimmingSpaces.lowercased() == "q" {
-            q = Double(kv[1].trimmingSpaces) ?? 1
-          }
-        }
-        if q <= 0 { continue }
-        let pieces = media.split(separator: "/", maxSplits: 1)
-        guard pieces.count == 2 else { continue }
-        let (t, s) = (pieces[0], pieces[1])
-        if (t == "*" && s == "*") || (t == type && (s == "*" || s == subtype)) { return true }
-      }
+    guard let ranges = AcceptHeader(accept) else { return true }
+    return ranges.ranges.contains { r in
+      r.q > 0
+        && ((r.type == "*" && r.subtype == "*")
+          || (r.type == type && (r.subtype == "*" || r.subtype == subtype)))
     }
-    // A header with no usable range at all (e.g. empty) imposes nothing.
-    return !anyRange
   }
 }
 
