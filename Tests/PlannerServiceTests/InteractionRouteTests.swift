@@ -13,13 +13,7 @@ final class InteractionRouteTests: XCTestCase {
     _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String? = nil,
     to app: PlannerApp? = nil
   ) -> HTTPResponse {
-    let bytes = body.map { Array($0.utf8) } ?? []
-    return (app ?? self.app).handle(
-      HTTPRequest(
-        head: HTTPRequestHead(
-          method: method, target: target, headers: HTTPHeaders(headers),
-          framing: body.map { _ in .contentLength(bytes.count) } ?? .none),
-        body: bytes))
+    (app ?? self.app).handle(method, target, headers, body: body)
   }
 
   func testPostAnswersTheInteractionPlanUncached() throws {

@@ -19,10 +19,7 @@ final class PlannerAppTests: XCTestCase {
   func send(
     _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String? = nil
   ) -> HTTPResponse {
-    let bytes = body.map { Array($0.utf8) } ?? []
-    return app.handle(
-      HTTPRequest(
-        head: head(method, target, headers, length: body.map { _ in bytes.count }), body: bytes))
+    app.handle(method, target, headers, body: body)
   }
 
   func json(_ r: HTTPResponse) throws -> JSONValue { try JSONParser.parse(r.body) }

@@ -11,10 +11,7 @@ final class PreviewPageTests: XCTestCase {
 
   func send(_ method: String, _ target: String, _ headers: [(String, String)] = []) -> HTTPResponse
   {
-    app.handle(
-      HTTPRequest(
-        head: HTTPRequestHead(method: method, target: target, headers: HTTPHeaders(headers)),
-        body: []))
+    app.handle(method, target, headers)
   }
 
   static var pageFile: String {
