@@ -41,11 +41,12 @@ public enum WaapiExporter {
       origin.raw("% ")
       origin.number(layer.anchor.y * 100)
       origin.raw("%")
+      let originText = origin.bytes
       w.raw(",\"keyframes\":[")
       for (k, sample) in offsets.enumerated() {
         if k > 0 { w.byte(UInt8(ascii: ",")) }
         writeKeyframe(
-          offset: sample.offset, timeline.keyframes[l][sample.index], origin: origin.bytes, &w)
+          offset: sample.offset, timeline.keyframes[l][sample.index], origin: originText, &w)
       }
       w.raw("],\"options\":{\"duration\":")
       w.number(durationMs)
@@ -99,7 +100,7 @@ public enum WaapiExporter {
     w.raw(",\"opacity\":")
     w.number(state.alpha)
     w.raw(",\"transformOrigin\":\"")
-    w.bytes.append(contentsOf: origin)
+    w.append(contentsOf: origin)
     w.raw("\",\"transform\":")
     if state.transform.isIdentity {
       w.raw("\"none\"")

@@ -1,32 +1,101 @@
 /// Appends JSON text to a byte buffer. Purpose-built for plans: thousands of numbers written
 /// without intermediate objects, in API.md's number format.
-public struct JSONWriter: Sendable {
-  public var bytes: [UInt8]
+///
+/// The buffer is raw memory the writer owns (hence non-copyable): an encoder writes a plan's
+/// 20-160 KB a few bytes at a time, and an `[UInt8]` paid a uniqueness and capacity check and
+/// a generic `append(contentsOf:)` on every piece, which was a third of encoding.
+public struct JSONWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count: Int
+  private var capacity: Int
+  private let powersOfTen = ShortestDecimal.table
 
   public init(capacity: Int = 4096) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 64)
+    base = .allocate(capacity: self.capacity)
+    count = 0
+  }
+
+  deinit { base.deallocate() }
+
+  /// The number of bytes written so far.
+  public var byteCount: Int { count }
+
+  /// A copy of the bytes written so far.
+  public var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
+
+  /// Room for `n` more bytes; returns where they go (commit them with `advance`).
+  @inline(__always)
+  private mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity - count < n { grow(n) }
+    return base + count
+  }
+
+  @inline(never)
+  private mutating func grow(_ n: Int) {
+    let newCapacity = max(capacity * 2, count + n)
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  public mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+    guard let source = buffer.baseAddress else { return }
+    reserve(buffer.count).update(from: source, count: buffer.count)
+    count += buffer.count
+  }
+
+  public mutating func append(contentsOf bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  public mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// The UTF-8 of `s`, unescaped (for text formats and already-valid JSON).
+  public mutating func append(utf8 s: String) {
+    var s = s
+    s.withUTF8 { append($0) }
+  }
+
+  /// The bytes written by `other`, or those in `range` of them (offsets as in ``byteCount``).
+  public mutating func append(_ other: borrowing JSONWriter, _ range: Range<Int>? = nil) {
+    let range = range ?? 0..<other.count
+    precondition(range.lowerBound >= 0 && range.upperBound <= other.count)
+    append(UnsafeBufferPointer(start: other.base + range.lowerBound, count: range.count))
   }
 
   @inline(__always)
   public mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    let n = text.utf8CodeUnitCount
+    reserve(n).update(from: text.utf8Start, count: n)
+    count += n
   }
 
   @inline(__always)
-  public mutating func byte(_ b: UInt8) { bytes.append(b) }
+  public mutating func byte(_ b: UInt8) {
+    reserve(1).pointee = b
+    count += 1
+  }
 
   /// `"key":` for a key known to need no escaping.
   @inline(__always)
   public mutating func key(_ name: StaticString) {
-    bytes.append(UInt8(ascii: "\""))
-    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    let n = name.utf8CodeUnitCount
+    let p = reserve(n + 3)
+    p[0] = UInt8(ascii: "\"")
+    (p + 1).update(from: name.utf8Start, count: n)
+    p[n + 1] = UInt8(ascii: "\"")
+    p[n + 2] = UInt8(ascii: ":")
+    count += n + 3
   }
 
   public mutating func string(_ s: String) {
-    bytes.append(UInt8(ascii: "\""))
+    byte(UInt8(ascii: "\""))
     for b in s.utf8 {
       switch b {
       case UInt8(ascii: "\""): raw("\\\"")
@@ -38,12 +107,12 @@ public struct JSONWriter: Sendable {
       case 0x0C: raw("\\f")
       case 0..<0x20:
         raw("\\u00")
-        bytes.append(Self.hexDigits[Int(b >> 4)])
-        bytes.append(Self.hexDigits[Int(b & 0xF)])
-      default: bytes.append(b)
+        byte(Self.hexDigits[Int(b >> 4)])
+        byte(Self.hexDigits[Int(b & 0xF)])
+      default: byte(b)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
+    byte(UInt8(ascii: "\""))
   }
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
@@ -53,51 +122,51 @@ public struct JSONWriter: Sendable {
   /// form and are written as `null` (validation keeps them out of plans).
   public mutating func number(_ value: Double) {
     if value == 0 {
-      bytes.append(UInt8(ascii: "0"))
+      byte(UInt8(ascii: "0"))
       return
     }
-    if abs(value) < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
-      integer(Int64(value))
-      return
+    let magnitude = abs(value)
+    if magnitude < 9_007_199_254_740_992 {
+      if value == value.rounded(.towardZero) {
+        integer(Int64(value))
+        return
+      }
+      if magnitude >= .leastNormalMagnitude {
+        // At most "-" and 26 bytes (17 digits, a point, and "e-308").
+        let start = reserve(28)
+        var p = start
+        if value < 0 {
+          p.pointee = UInt8(ascii: "-")
+          p += 1
+        }
+        let (digits, exponent) = ShortestDecimal.decompose(magnitude, table: powersOfTen)
+        p += ShortestDecimal.write(digits: digits, exponent: exponent, to: p)
+        count += p - start
+        return
+      }
     }
     guard value.isFinite else {
       raw("null")
       return
     }
-    // Swift's shortest round-tripping form (e.g. `0.1`, `1e-07`, `1e+16`), streamed through
-    // `_writeASCII` below: half the cost of `description`, which builds a String per number.
-    value.write(to: &self)
+    // Subnormals and integers from 2^53 up (e.g. `1e+16`): rare, so the standard library's
+    // shortest round-tripping form, which ShortestDecimal agrees with elsewhere.
+    append(utf8: value.description)
   }
 
   public mutating func integer(_ value: Int64) {
-    var v = value
-    if v < 0 {
-      bytes.append(UInt8(ascii: "-"))
-      if v == .min {
-        bytes.append(contentsOf: "9223372036854775808".utf8)
-        return
-      }
-      v = -v
+    var p = reserve(20)
+    let start = p
+    // The magnitude as UInt64, so that Int64.min needs no special case.
+    var magnitude = UInt64(bitPattern: value)
+    if value < 0 {
+      p.pointee = UInt8(ascii: "-")
+      p += 1
+      magnitude = 0 &- magnitude
     }
-    if v < 10 {
-      bytes.append(UInt8(truncatingIfNeeded: v) + 0x30)
-      return
-    }
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var n = 0
-    withUnsafeMutableBytes(of: &digits) { buf in
-      while v > 0 {
-        buf[n] = UInt8(truncatingIfNeeded: v % 10) + 0x30
-        v /= 10
-        n += 1
-      }
-      for i in stride(from: n - 1, through: 0, by: -1) { bytes.append(buf[i]) }
-    }
+    let n = DecimalDigits.count(magnitude)
+    DecimalDigits.writeBackward(magnitude, endingAt: p + n)
+    count += (p - start) + n
   }
 
   public mutating func bool(_ value: Bool) {
@@ -132,44 +201,34 @@ public struct JSONWriter: Sendable {
 
   /// Human-readable form: two-space indentation, one member or element per line.
   public mutating func pretty(_ v: JSONValue, indent: Int = 0) {
-    func newline(_ level: Int) {
-      byte(0x0A)
-      for _ in 0..<(level * 2) { byte(0x20) }
-    }
     switch v {
     case .array(let items) where !items.isEmpty:
       byte(UInt8(ascii: "["))
       for (i, item) in items.enumerated() {
         if i > 0 { byte(UInt8(ascii: ",")) }
-        newline(indent + 1)
+        newline(indent: indent + 1)
         pretty(item, indent: indent + 1)
       }
-      newline(indent)
+      newline(indent: indent)
       byte(UInt8(ascii: "]"))
     case .object(let members) where !members.isEmpty:
       byte(UInt8(ascii: "{"))
       for (i, m) in members.enumerated() {
         if i > 0 { byte(UInt8(ascii: ",")) }
-        newline(indent + 1)
+        newline(indent: indent + 1)
         string(m.key)
         raw(": ")
         pretty(m.value, indent: indent + 1)
       }
-      newline(indent)
+      newline(indent: indent)
       byte(UInt8(ascii: "}"))
     default:
       value(v)
     }
   }
-}
 
-extension JSONWriter: TextOutputStream {
-  public mutating func write(_ string: String) { bytes.append(contentsOf: string.utf8) }
-
-  /// The standard library's floating-point `write(to:)` formats into a stack buffer and hands
-  /// the ASCII bytes here; overriding the default (which wraps them in a String) avoids an
-  /// allocation per number.
-  public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
+  private mutating func newline(indent level: Int) {
+    byte(0x0A)
+    for _ in 0..<(level * 2) { byte(0x20) }
   }
 }

@@ -51,7 +51,7 @@ public enum PlanEncoder {
     timeEnds.reserveCapacity(times.count)
     for t in times {
       timeText.number(t)
-      timeEnds.append(timeText.bytes.count)
+      timeEnds.append(timeText.byteCount)
     }
     w.byte(UInt8(ascii: "["))
     for (index, layer) in layers.enumerated() {
@@ -64,7 +64,7 @@ public enum PlanEncoder {
       for i in 0..<times.count {
         if i > 0 { w.byte(UInt8(ascii: ",")) }
         let start = i == 0 ? 0 : timeEnds[i - 1]
-        writeKeyframe(formattedTime: timeText.bytes[start..<timeEnds[i]], states[i], &w)
+        writeKeyframe(formattedTime: timeText, start..<timeEnds[i], states[i], &w)
       }
       w.raw("]}")
     }
@@ -128,16 +128,17 @@ public enum PlanEncoder {
   public static func writeKeyframe(t: Double, _ state: LayerState, _ w: inout JSONWriter) {
     var text = JSONWriter(capacity: 24)
     text.number(t)
-    writeKeyframe(formattedTime: text.bytes[...], state, &w)
+    writeKeyframe(formattedTime: text, 0..<text.byteCount, state, &w)
   }
 
-  /// A keyframe whose time is already formatted.
+  /// A keyframe whose time is already formatted: bytes `range` of `formattedTime`.
   @inline(__always)
   static func writeKeyframe(
-    formattedTime: ArraySlice<UInt8>, _ state: LayerState, _ w: inout JSONWriter
+    formattedTime: borrowing JSONWriter, _ range: Range<Int>, _ state: LayerState,
+    _ w: inout JSONWriter
   ) {
     w.raw("{\"t\":")
-    w.bytes.append(contentsOf: formattedTime)
+    w.append(formattedTime, range)
     w.raw(",\"frame\":")
     writeRect(state.frame, &w)
     w.raw(",\"alpha\":")
