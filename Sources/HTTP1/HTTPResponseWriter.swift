@@ -41,11 +41,31 @@ public enum HTTPResponseWriter {
     requestVersion: HTTPVersion = .http11,
     extraHeader: (name: String, value: String)? = nil
   ) {
+    let sendBody = serializeHead(
+      into: &out, head: head, body: body, requestMethod: requestMethod, keepAlive: keepAlive,
+      date: date, requestVersion: requestVersion, extraHeader: extraHeader)
+    if sendBody { out.append(contentsOf: body) }
+  }
+
+  /// Appends the status line and header fields for a response with `body`, and returns whether
+  /// the body follows them on the wire (not for HEAD, 1xx, 204 and 304): a server that sends
+  /// the body from its own storage (`sendmsg` with two buffers) need not copy it.
+  @discardableResult
+  public static func serializeHead(
+    into out: inout [UInt8],
+    head: HTTPResponseHead,
+    body: [UInt8],
+    requestMethod: String,
+    keepAlive: Bool,
+    date: String,
+    requestVersion: HTTPVersion = .http11,
+    extraHeader: (name: String, value: String)? = nil
+  ) -> Bool {
     let status = head.status
     let noContent = HTTPStatus.forbidsBody(status)
     let isHead = requestMethod == "HEAD"
     let sendBody = !noContent && !isHead
-    out.reserveCapacity(out.count + 128 + head.headers.count * 32 + (sendBody ? body.count : 0))
+    out.reserveCapacity(out.count + 160 + head.headers.count * 48)
 
     out.append(contentsOf: "HTTP/1.1 ".utf8)
     appendDecimal(&out, status)
@@ -107,7 +127,7 @@ public enum HTTPResponseWriter {
       out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
     }
     out.append(contentsOf: crlf)
-    if sendBody { out.append(contentsOf: body) }
+    return sendBody
   }
 
   private static let crlf: [UInt8] = [ASCII.cr, ASCII.lf]
@@ -147,13 +167,25 @@ public enum HTTPResponseWriter {
   /// Header values and reason phrases from the application cannot inject lines: CR, LF and other
   /// controls become spaces.
   private static func appendSanitized(_ out: inout [UInt8], _ s: String) {
-    // Fast path: values are nearly always clean, so check first and copy in one go.
-    if s.utf8.allSatisfy({ ASCII.isFieldValueByte($0) }) {
-      out.append(contentsOf: s.utf8)
-      return
-    }
-    for b in s.utf8 {
-      out.append(ASCII.isFieldValueByte(b) ? b : ASCII.sp)
+    var s = s
+    // Through the contiguous UTF-8 (native strings already are): iterating `String.UTF8View`
+    // with `allSatisfy` cost more than the rest of the head when values are long, like a
+    // Content-Location carrying a whole plan request.
+    s.withUTF8 { bytes in
+      // Fast path: values are nearly always clean, so check first and copy in one go.
+      var clean = true
+      for b in bytes where !ASCII.isFieldValueByte(b) {
+        clean = false
+        break
+      }
+      if clean {
+        out.append(contentsOf: bytes)
+        return
+      }
+      for b in bytes {
+        out.append(ASCII.isFieldValueByte(b) ? b : ASCII.sp)
+      }
     }
   }
+
 }

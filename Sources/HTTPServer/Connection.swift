@@ -63,8 +63,7 @@ final class Connection: @unchecked Sendable {
   private var peerClosed = false
   private var processing = false
 
-  private var out: [UInt8] = []
-  private var outOffset = 0
+  private var out = OutputQueue()
   private var slots: [Slot] = []
   private var nextSeq = 0
   private var incoming: Incoming?
@@ -120,8 +119,7 @@ final class Connection: @unchecked Sendable {
     deadline = .max
     slots.removeAll()
     incoming = nil
-    out = []
-    outOffset = 0
+    out.removeAll()
     if let readiness {
       readiness.cancel { [self] in finalClose() }
     } else {
@@ -254,9 +252,9 @@ final class Connection: @unchecked Sendable {
     flushSlots()
     writeOut()
     guard phase != .closed else { return }
-    if phase == .closingAfterWrites && outOffset == out.count {
+    if phase == .closingAfterWrites && out.isEmpty {
       beginLinger()
-    } else if phase == .open && outOffset == out.count && slots.isEmpty && incoming == nil {
+    } else if phase == .open && out.isEmpty && slots.isEmpty && incoming == nil {
       if peerClosed {
         closeNow()
       } else if context.isDraining && parser.isIdle {
@@ -269,7 +267,7 @@ final class Connection: @unchecked Sendable {
     updateTimer(now: Clock.monotonicNanos())
   }
 
-  private var pendingOutput: Int { out.count - outOffset }
+  private var pendingOutput: Int { out.pending }
 
   /// Pipelining depth limit and output back-pressure: while true, no new request is parsed and
   /// the socket is not read.
@@ -438,7 +436,7 @@ final class Connection: @unchecked Sendable {
     guard phase == .open else { return }
     while !slots.isEmpty {
       if slots[0].sendContinue {
-        out.append(contentsOf: HTTPResponseWriter.continueResponse)
+        out.append { $0.append(contentsOf: HTTPResponseWriter.continueResponse) }
         slots[0].sendContinue = false
       }
       guard let response = slots[0].response else { break }
@@ -457,16 +455,20 @@ final class Connection: @unchecked Sendable {
       {
         keepAlive = false
       }
-      HTTPResponseWriter.serialize(
-        into: &out,
-        head: HTTPResponseHead(status: response.status, headers: response.headers),
-        body: response.body,
-        requestMethod: slot.method,
-        keepAlive: keepAlive,
-        date: loop.dateCache.current(),
-        requestVersion: slot.version,
-        extraHeader: response.headers.contains("X-Request-ID")
-          ? nil : ("X-Request-ID", slot.requestID))
+      var sendBody = false
+      out.append { buffer in
+        sendBody = HTTPResponseWriter.serializeHead(
+          into: &buffer,
+          head: HTTPResponseHead(status: response.status, headers: response.headers),
+          body: response.body,
+          requestMethod: slot.method,
+          keepAlive: keepAlive,
+          date: loop.dateCache.current(),
+          requestVersion: slot.version,
+          extraHeader: response.headers.contains("X-Request-ID")
+            ? nil : ("X-Request-ID", slot.requestID))
+      }
+      if sendBody { out.appendBody(response.body) }
       log(slot, response)
       if !keepAlive {
         // Nothing after this response will be answered (RFC 9112 section 9.6).
@@ -493,36 +495,23 @@ final class Connection: @unchecked Sendable {
         requestID: slot.requestID))
   }
 
-  /// Writes as much as the socket takes: normally everything in one `send` (responses that
-  /// became ready together, pipelined, leave together). The rest waits for the write source.
+  /// Writes as much as the socket takes: normally everything in one `send` or `sendmsg`
+  /// (responses that became ready together, pipelined, leave together). The rest waits for
+  /// the write source.
   private func writeOut() {
-    guard phase != .closed, outOffset < out.count else { return }
+    guard phase != .closed, !out.isEmpty else { return }
     if readiness?.wantsWrite == true { return }
-    while outOffset < out.count {
-      let n = out.withUnsafeBytes { raw in
-        send(fd, raw.baseAddress! + outOffset, raw.count - outOffset, Int32(MSG_NOSIGNAL))
-      }
-      if n > 0 {
-        outOffset += n
-        lastWriteProgress = Clock.monotonicNanos()
-        continue
-      }
-      let e = errno
-      if n < 0 && e == EINTR { continue }
-      if n < 0 && (e == EAGAIN || e == EWOULDBLOCK) {
-        enableWriteSource()
-        return
-      }
+    let (outcome, sent) = out.send(to: fd)
+    if sent > 0 { lastWriteProgress = Clock.monotonicNanos() }
+    switch outcome {
+    case .drained:
+      break
+    case .wouldBlock:
+      enableWriteSource()
+    case .failed:
       // EPIPE, ECONNRESET: the client is gone; only this connection is affected.
       closeNow()
-      return
     }
-    if out.capacity > 256 * 1024 {
-      out = []
-    } else {
-      out.removeAll(keepingCapacity: true)
-    }
-    outOffset = 0
   }
 
   private func enableWriteSource() {
@@ -576,7 +565,7 @@ final class Connection: @unchecked Sendable {
       kind = .linger
       at = lingerDeadline
     case .open, .closingAfterWrites:
-      if outOffset < out.count {
+      if !out.isEmpty {
         kind = .write
         at = min(
           lastWriteProgress &+ Clock.nanos(config.writeTimeout),

@@ -127,8 +127,11 @@ public struct JSONWriter: ~Copyable {
     }
     let magnitude = abs(value)
     if magnitude < 9_007_199_254_740_992 {
-      if value == value.rounded(.towardZero) {
-        integer(Int64(value))
+      // Integral when truncation changes nothing. A conversion rather than
+      // `rounded(.towardZero)`, which is a call to libm's trunc on baseline x86-64.
+      let truncated = Int64(value)
+      if Double(truncated) == value {
+        integer(truncated)
         return
       }
       if magnitude >= .leastNormalMagnitude {

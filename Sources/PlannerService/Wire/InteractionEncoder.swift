@@ -4,8 +4,9 @@ import TransitionEngine
 /// decision, reason, progress, completion, duration, frameRate, timing, layers, actions`.
 public enum InteractionEncoder {
   public static func encode(_ plan: InteractionPlan) -> [UInt8] {
-    let frames = plan.times.count * plan.choreography.layers.count
-    var w = JSONWriter(capacity: 1024 + plan.progress.count * 64 + frames * 96)
+    var w = JSONWriter(
+      capacity: plan.progress.count * 64
+        + PlanEncoder.estimatedSize(plan.choreography.layers, frames: plan.times.count))
     w.byte(UInt8(ascii: "{"))
     w.key("engineVersion")
     w.byte(UInt8(ascii: "\""))

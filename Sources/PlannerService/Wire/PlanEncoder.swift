@@ -6,8 +6,7 @@ public enum PlanEncoder {
   public static let engineVersion: StaticString = "1.0.0"
 
   public static func encode(_ plan: Plan) -> [UInt8] {
-    let frames = plan.times.count * plan.choreography.layers.count
-    var w = JSONWriter(capacity: 512 + frames * 96)
+    var w = JSONWriter(capacity: estimatedSize(plan.choreography.layers, frames: plan.times.count))
     w.byte(UInt8(ascii: "{"))
     w.key("engineVersion")
     w.byte(UInt8(ascii: "\""))
@@ -39,6 +38,20 @@ public enum PlanEncoder {
     writeActions(plan.choreography.actions, &w)
     w.byte(UInt8(ascii: "}"))
     return w.bytes
+  }
+
+  /// Bytes a plan's JSON needs, generously: a keyframe takes about 110 bytes, 300 more with a
+  /// transform. Growing the buffer part way would copy everything written so far.
+  static func estimatedSize(_ layers: [Layer], frames: Int) -> Int {
+    var perFrame = 0
+    for layer in layers {
+      perFrame += 144
+      let moves3D = layer.tracks.contains {
+        if case .transform = $0 { return true } else { return false }
+      }
+      if moves3D || !layer.transform.isIdentity { perFrame += 400 }
+    }
+    return 2048 + frames * perFrame
   }
 
   public static func writeLayers(

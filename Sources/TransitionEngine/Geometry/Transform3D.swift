@@ -62,7 +62,13 @@ public struct Transform3D: Sendable, Hashable {
   }
 
   /// Exactly the identity (CATransform3DIsIdentity): keyframes leave the transform out then.
-  public var isIdentity: Bool { self == .identity }
+  /// Written out rather than `self == .identity`: encoders ask this for every keyframe, and
+  /// the comparison with the global went through its lazy initialisation each time.
+  public var isIdentity: Bool {
+    m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1
+      && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0
+      && m31 == 0 && m32 == 0 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0
+  }
 
   public static func translation(x: Double, y: Double, z: Double) -> Transform3D {
     var t = Transform3D.identity
