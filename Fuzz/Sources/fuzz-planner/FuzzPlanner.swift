@@ -13,13 +13,40 @@ import TransitionEngine
 /// - every output (plan, interaction, problem, canonical request) is JSON our parser reads back;
 /// - the canonical request (the response cache's key and the canonical GET URL) decodes to a
 ///   request with the same canonical text and the same plan bytes, so a cache hit can never
-///   answer a different plan.
+///   answer a different plan;
+/// - the input read as doubles (8 bytes each) is written by `JSONWriter.number` exactly as the
+///   wire format says: the standard library's shortest round-trip text, integers without ".0".
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let body = Array(UnsafeBufferPointer(start: data, count: size))
   checkPlan(body)
   checkInteraction(body)
+  checkNumbers(body)
   return 0
+}
+
+func checkNumbers(_ body: [UInt8]) {
+  var index = 0
+  while index + 8 <= body.count {
+    var bits: UInt64 = 0
+    for k in 0..<8 { bits |= UInt64(body[index + k]) << (8 * k) }
+    index += 8
+    let v = Double(bitPattern: bits)
+    var w = JSONWriter(capacity: 32)
+    w.number(v)
+    let text = String(decoding: w.bytes, as: UTF8.self)
+    let expected: String
+    if !v.isFinite {
+      expected = "null"
+    } else if v == 0 {
+      expected = "0"
+    } else if abs(v) < 9_007_199_254_740_992, v == v.rounded(.towardZero) {
+      expected = String(Int64(v))
+    } else {
+      expected = v.description
+    }
+    require(text == expected, "number text", bits, text, expected)
+  }
 }
 
 /// The service's limits, with keyframes and samples lowered so that one input plans in
