@@ -67,14 +67,20 @@ public final class ResponseCache: Sendable {
     let size = entry.body.count + bytes.count
     guard maximumEntries > 0, size <= maximumBytes else { return }
     let key = Key(bytes)
-    state.withLock { s in
-      guard s.entries[key] == nil else { return }
+    // Evicted entries are released after the lock: freeing their bodies (tens of KB each)
+    // inside it made the event loops and workers wait for each other.
+    let evicted = state.withLock { s -> [Entry] in
+      guard s.entries[key] == nil else { return [] }
+      var evicted: [Entry] = []
       while s.entries.count >= maximumEntries || s.bytes + size > maximumBytes,
         s.head < s.order.count
       {
         let old = s.order[s.head]
         s.head += 1
-        if let e = s.entries.removeValue(forKey: old) { s.bytes -= e.body.count + old.bytes.count }
+        if let e = s.entries.removeValue(forKey: old) {
+          s.bytes -= e.body.count + old.bytes.count
+          evicted.append(e)
+        }
       }
       if s.head > 1024 && s.head * 2 > s.order.count {
         s.order.removeFirst(s.head)
@@ -83,7 +89,9 @@ public final class ResponseCache: Sendable {
       s.entries[key] = entry
       s.order.append(key)
       s.bytes += size
+      return evicted
     }
+    withExtendedLifetime(evicted) {}
   }
 
   public var count: Int { state.withLock { $0.entries.count } }
