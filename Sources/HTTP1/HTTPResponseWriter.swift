@@ -1,6 +1,7 @@
-/// Serialises a whole response (head and body) into one buffer, so the server can hand it to the
-/// kernel in one `write` call: a head and a body in two writes without `TCP_NODELAY` cost a
-/// delayed-ACK round trip per response (HTTP.md "Lessons").
+/// Serialises responses so that the server hands each to the kernel in one call: a whole
+/// response in one buffer, or (``serializeHead(into:head:body:requestMethod:keepAlive:date:requestVersion:extraHeader:)``)
+/// the head alone, for one `sendmsg` with the body as a second buffer. A head and a body in two
+/// writes without `TCP_NODELAY` cost a delayed-ACK round trip per response (HTTP.md "Lessons").
 public enum HTTPResponseWriter {
   /// `HTTP/1.1 100 Continue` (RFC 9110 section 15.2.1), sent before reading an expected body.
   public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -22,29 +23,11 @@ public enum HTTPResponseWriter {
     extraHeader: (name: String, value: String)? = nil
   ) -> [UInt8] {
     var out: [UInt8] = []
-    serialize(
-      into: &out, head: head, body: body, requestMethod: requestMethod, keepAlive: keepAlive,
-      date: date, requestVersion: requestVersion, extraHeader: extraHeader)
-    return out
-  }
-
-  /// Appends the response to `out` (the server's connection output buffer, so pipelined answers
-  /// leave in one write). `extraHeader` is added without copying `head` (the server's
-  /// `X-Request-ID`).
-  public static func serialize(
-    into out: inout [UInt8],
-    head: HTTPResponseHead,
-    body: [UInt8],
-    requestMethod: String,
-    keepAlive: Bool,
-    date: String,
-    requestVersion: HTTPVersion = .http11,
-    extraHeader: (name: String, value: String)? = nil
-  ) {
     let sendBody = serializeHead(
       into: &out, head: head, body: body, requestMethod: requestMethod, keepAlive: keepAlive,
       date: date, requestVersion: requestVersion, extraHeader: extraHeader)
     if sendBody { out.append(contentsOf: body) }
+    return out
   }
 
   /// Appends the status line and header fields for a response with `body`, and returns whether

@@ -89,13 +89,25 @@ final class ResponseWriterTests: XCTestCase {
     XCTAssertTrue(out.contains("Content-Length: 2\r\n"))
   }
 
-  func testAppendsToExistingBuffer() {
+  func testHeadAppendsToAnExistingBufferAndSaysWhetherTheBodyFollows() {
     var out = Array("prefix".utf8)
-    HTTPResponseWriter.serialize(
-      into: &out, head: HTTPResponseHead(status: 503, headers: ["Retry-After": "1"]), body: [],
-      requestMethod: "GET", keepAlive: true, date: date)
+    let follows = HTTPResponseWriter.serializeHead(
+      into: &out, head: HTTPResponseHead(status: 503, headers: ["Retry-After": "1"]),
+      body: Array("busy".utf8), requestMethod: "GET", keepAlive: true, date: date)
+    XCTAssertTrue(follows)
     XCTAssertTrue(
       text(out).hasPrefix("prefixHTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\n"))
+    XCTAssertTrue(text(out).hasSuffix("Content-Length: 4\r\n\r\n"), "the head only")
     XCTAssertEqual(HTTPResponseHead(status: 1234).reason, "Server Error")
+    // No body on the wire for HEAD and 304, though the head describes it.
+    var head = [UInt8]()
+    XCTAssertFalse(
+      HTTPResponseWriter.serializeHead(
+        into: &head, head: HTTPResponseHead(status: 200), body: Array("body".utf8),
+        requestMethod: "HEAD", keepAlive: true, date: date))
+    XCTAssertFalse(
+      HTTPResponseWriter.serializeHead(
+        into: &head, head: HTTPResponseHead(status: 304), body: [], requestMethod: "GET",
+        keepAlive: true, date: date))
   }
 }
