@@ -41,12 +41,11 @@ public enum WaapiExporter {
       origin.raw("% ")
       origin.number(layer.anchor.y * 100)
       origin.raw("%")
-      let originText = origin.bytes
       w.raw(",\"keyframes\":[")
       for (k, sample) in offsets.enumerated() {
         if k > 0 { w.byte(UInt8(ascii: ",")) }
         writeKeyframe(
-          offset: sample.offset, timeline.keyframes[l][sample.index], origin: originText, &w)
+          offset: sample.offset, timeline.keyframes[l][sample.index], origin: origin, &w)
       }
       w.raw("],\"options\":{\"duration\":")
       w.number(durationMs)
@@ -85,7 +84,7 @@ public enum WaapiExporter {
   }
 
   static func writeKeyframe(
-    offset: Double, _ state: LayerState, origin: [UInt8], _ w: inout JSONWriter
+    offset: Double, _ state: LayerState, origin: borrowing JSONWriter, _ w: inout JSONWriter
   ) {
     w.raw("{\"offset\":")
     w.number(offset)
@@ -100,7 +99,7 @@ public enum WaapiExporter {
     w.raw(",\"opacity\":")
     w.number(state.alpha)
     w.raw(",\"transformOrigin\":\"")
-    w.append(contentsOf: origin)
+    w.append(origin)
     w.raw("\",\"transform\":")
     if state.transform.isIdentity {
       w.raw("\"none\"")

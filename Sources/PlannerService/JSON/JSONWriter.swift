@@ -24,7 +24,8 @@ public struct JSONWriter: ~Copyable {
   /// A copy of the bytes written so far.
   public var bytes: [UInt8] { [UInt8](UnsafeBufferPointer(start: base, count: count)) }
 
-  /// Room for `n` more bytes; returns where they go (commit them with `advance`).
+  /// Room for `n` more bytes; returns where they go (the caller then adds what it wrote to
+  /// `count`).
   @inline(__always)
   private mutating func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
     if capacity - count < n { grow(n) }
@@ -49,10 +50,6 @@ public struct JSONWriter: ~Copyable {
   }
 
   public mutating func append(contentsOf bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { append($0) }
-  }
-
-  public mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 

@@ -30,33 +30,31 @@ enum ShortestDecimal {
   static let maximumPower = 325
 
   /// For e in 0...maximumPower, `g = floor(10^e * 2^(125 - floor(log2(10^e)))) + 1`, a 126-bit
-  /// over-approximation of 10^e, split as 63 high bits and 63 low bits (interleaved).
-  static let powers: [UInt64] = {
-    var table: [UInt64] = []
-    table.reserveCapacity(2 * (maximumPower + 1))
+  /// over-approximation of 10^e, split as 63 high bits and 63 low bits (interleaved). At a fixed
+  /// address for the hot path (``JSONWriter`` fetches it once per writer): an array behind a
+  /// lazy global cost an initialisation check per number. Never written after it is built,
+  /// hence safe to share; it lives as long as the process.
+  nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
+    let entries = 2 * (maximumPower + 1)
+    let p = UnsafeMutablePointer<UInt64>.allocate(capacity: entries)
     var power = BigNatural(1)
-    for _ in 0...maximumPower {
+    for e in 0...maximumPower {
       let shift = 125 - (power.bitWidth - 1)
       let scaled = shift >= 0 ? power.shiftedLeft(shift) : power.shiftedRight(-shift)
       let (high, low) = scaled.low128
       // + 1, carried into the high half when the low half overflows.
       let (sum, carry) = low.addingReportingOverflow(1)
-      let g1 = (high &+ (carry ? 1 : 0)) << 1 | sum >> 63
-      table.append(g1)
-      table.append(sum & mask63)
+      (p + 2 * e).initialize(to: (high &+ (carry ? 1 : 0)) << 1 | sum >> 63)
+      (p + 2 * e + 1).initialize(to: sum & mask63)
       power.multiply(by: 10)
     }
-    return table
+    return UnsafePointer(p)
   }()
 
-  /// ``powers`` at a fixed address for the hot path (``JSONWriter`` fetches it once per writer):
-  /// reading the array through its lazy global costs an initialisation check per number.
-  /// Never written after it is built, hence safe to share.
-  nonisolated(unsafe) static let table: UnsafePointer<UInt64> = {
-    let p = UnsafeMutablePointer<UInt64>.allocate(capacity: powers.count)
-    p.initialize(from: powers, count: powers.count)
-    return UnsafePointer(p)  // lives as long as the process
-  }()
+  /// ``table`` as an array (for tests and inspection).
+  static var powers: [UInt64] {
+    Array(UnsafeBufferPointer(start: table, count: 2 * (maximumPower + 1)))
+  }
 
   private static let mask63: UInt64 = (1 << 63) - 1
 
@@ -72,7 +70,7 @@ enum ShortestDecimal {
   }
 
   /// `v == digits * 10^exponent` in the shortest form described above. `v` must be positive,
-  /// finite, normal and below 2^53 (any normal double works; the table covers only those).
+  /// finite, normal and below 2^53: the table holds the powers of ten only those need.
   @inline(__always)
   static func decompose(_ v: Double, table: UnsafePointer<UInt64>) -> (
     digits: UInt64, exponent: Int

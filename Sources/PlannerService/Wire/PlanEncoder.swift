@@ -40,8 +40,8 @@ public enum PlanEncoder {
     return w.bytes
   }
 
-  /// Bytes a plan's JSON needs, generously: a keyframe takes about 110 bytes, 300 more with a
-  /// transform. Growing the buffer part way would copy everything written so far.
+  /// Bytes a plan's JSON needs, generously: a keyframe takes about 110 bytes, up to 400 more
+  /// with a transform. Growing the buffer part way would copy everything written so far.
   static func estimatedSize(_ layers: [Layer], frames: Int) -> Int {
     var perFrame = 0
     for layer in layers {
