@@ -68,6 +68,7 @@ final class ServeDrainUnderLoadTests: XCTestCase {
     // last answer on each connection closes it.
     let failures = Recorder<String>()
     let answered = Counter()
+    let announcedClose = Counter()
     let read = DispatchGroup()
     for shard in 0..<4 {
       read.enter()
@@ -80,8 +81,15 @@ final class ServeDrainUnderLoadTests: XCTestCase {
               if response.status != 200 {
                 failures.append("connection \(c) request \(j): status \(response.status)")
               }
-              if j == Self.requestsPerConnection - 1, !response.closes {
-                failures.append("connection \(c): last answer does not close")
+              if j == Self.requestsPerConnection - 1 {
+                // A connection still busy when the drain began announces the close on its
+                // last answer; one whose answers had all gone out before the signal was idle
+                // then and is closed without a further byte. Either way it ends here.
+                if response.closes {
+                  announcedClose.increment()
+                } else if !clients.closesQuietly(c, timeout: 20) {
+                  failures.append("connection \(c): not closed after its last answer")
+                }
               }
               answered.increment()
             } catch {
@@ -95,6 +103,9 @@ final class ServeDrainUnderLoadTests: XCTestCase {
     XCTAssertEqual(read.wait(timeout: .now() + 30), .success)
     XCTAssertEqual(failures.all, [])
     XCTAssertEqual(answered.count, Self.connections * Self.requestsPerConnection)
+    // 640 plans of about 1 ms on two workers outlast the writing by far, so the drain must
+    // have met connections with answers still to send.
+    XCTAssertGreaterThan(announcedClose.count, 0)
     XCTAssertEqual(server.waitForExit(timeout: 25), 0)
     XCTAssertEqual(lateDone.wait(timeout: .now() + 15), .success)
     XCTAssertEqual(late.all.count, 20)
@@ -116,5 +127,9 @@ final class ClientSet: @unchecked Sendable {
 
   func readResponse(_ index: Int, timeout: Double) throws -> RawClient.Response {
     try clients[index].readResponse(timeout: timeout)
+  }
+
+  func closesQuietly(_ index: Int, timeout: Double) -> Bool {
+    clients[index].closesQuietly(timeout: timeout)
   }
 }
