@@ -85,3 +85,9 @@ med = lambda rs, i: st.median(r[i] for r in rs)
 print(f"{c:<6} {'':<6} {med(o,0):12.0f} {med(o,1):10.3f} {med(o,2):10.3f} {med(n,0):12.0f} {med(n,1):10.3f} {med(n,2):10.3f} {med(o,0)/med(n,0):8.2f} {int(sum(r[3] for r in o)):6d}")
 PY
 done
+
+# The server's own count of cache look-ups over all the runs: plan-vary must show no hits (each
+# request really is decoded, planned and encoded), plan-repeat all but the first as hits.
+if [ "$mode" != healthz ]; then
+  curl -s "http://127.0.0.1:$ours_port/metrics" | grep '^plan_cache_requests_total' || true
+fi

@@ -5,9 +5,9 @@ import TransitionEngine
 // Release-mode micro benchmark: plans per second and microseconds per plan for each style's
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
-// Usage: swift run -c release planner-bench [--iterations N] [--cache-hits | --numbers]
-// (--cache-hits or --numbers, after --iterations: only the PlannerApp cache-hit timings, or only
-// number formatting and plan encoding, to compare builds)
+// Usage: swift run -c release planner-bench [--iterations N] [--cache-hits | --misses | --numbers]
+// (--cache-hits, --misses or --numbers, after --iterations: only the PlannerApp cache-hit or
+// cache-miss timings, or only number formatting and plan encoding, to compare builds)
 
 var iterations = 2000
 var args = CommandLine.arguments.dropFirst()
@@ -15,6 +15,10 @@ while let a = args.popFirst() {
   if a == "--iterations", let n = args.popFirst().flatMap(Int.init) { iterations = n }
   if a == "--numbers" {
     benchNumbers(iterations: iterations)
+    exit(0)
+  }
+  if a == "--misses" {
+    benchMisses(iterations: iterations)
     exit(0)
   }
   if a == "--cache-hits" {
