@@ -29,5 +29,6 @@ func benchMisses(iterations: Int) {
     next += 1
     blackHole(response)
   }
-  print("cache miss, zoom push 60 fps POST through PlannerApp.handle: \(fmt(micros)) µs per request")
+  print(
+    "cache miss, zoom push 60 fps POST through PlannerApp.handle: \(fmt(micros)) µs per request")
 }

@@ -172,6 +172,35 @@ final class ShortestDecimalTests: XCTestCase {
     XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), expectedText)
     XCTAssertEqual(w.byteCount, expectedText.utf8.count)
   }
+  // collect writes into the array's own storage while it fits and moves to the writer's own
+  // memory when it does not; either way the bytes returned are exactly those written.
+  func testCollectReturnsTheBytesWrittenWhetherOrNotTheyFit() {
+    func document(_ items: Int) -> (inout JSONWriter) -> Void {
+      { w in
+        w.byte(UInt8(ascii: "["))
+        for i in 0..<items {
+          if i > 0 { w.byte(UInt8(ascii: ",")) }
+          w.number(Double(i) / 7)
+        }
+        w.byte(UInt8(ascii: "]"))
+      }
+    }
+    for items in [0, 1, 10, 3000] {
+      // Multiples of 7 give integers, written without a fraction (API.md's number format).
+      var texts: [String] = []
+      for i in 0..<items {
+        let value = Double(i) / 7
+        texts.append(i % 7 == 0 ? String(i / 7) : value.description)
+      }
+      let expected = "[" + texts.joined(separator: ",") + "]"
+      for capacity in [0, 64, expected.utf8.count, expected.utf8.count + 1, 1 << 20] {
+        let bytes = JSONWriter.collect(capacity: capacity, document(items))
+        XCTAssertEqual(
+          String(decoding: bytes, as: UTF8.self), expected, "items \(items) capacity \(capacity)")
+      }
+    }
+  }
+
 }
 
 final class DecimalDigitsTests: XCTestCase {

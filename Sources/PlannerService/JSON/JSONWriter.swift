@@ -8,15 +8,47 @@ public struct JSONWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var count: Int
   private var capacity: Int
+  /// False while the writer fills storage lent by ``collect(capacity:_:)``, which belongs to
+  /// an array and must not be freed here.
+  private var ownsStorage: Bool
   private let powersOfTen = ShortestDecimal.table
 
   public init(capacity: Int = 4096) {
     self.capacity = max(capacity, 64)
     base = .allocate(capacity: self.capacity)
     count = 0
+    ownsStorage = true
   }
 
-  deinit { base.deallocate() }
+  private init(lending buffer: UnsafeMutableBufferPointer<UInt8>) {
+    base = buffer.baseAddress!
+    capacity = buffer.count
+    count = 0
+    ownsStorage = false
+  }
+
+  deinit {
+    if ownsStorage { base.deallocate() }
+  }
+
+  /// The bytes `write` produces, written straight into the returned array's storage: a plan's
+  /// 20-160 KB are then not copied out of the writer at the end. `capacity` should be
+  /// generous; a writer that outgrows it moves to memory of its own, and its bytes are copied
+  /// once into the array returned.
+  public static func collect(capacity: Int, _ write: (inout JSONWriter) -> Void) -> [UInt8] {
+    var spilled: [UInt8]? = nil
+    let lent = [UInt8](unsafeUninitializedCapacity: max(capacity, 64)) { buffer, initialized in
+      var w = JSONWriter(lending: buffer)
+      write(&w)
+      if w.ownsStorage {
+        spilled = w.bytes
+        initialized = 0
+      } else {
+        initialized = w.count
+      }
+    }
+    return spilled ?? lent
+  }
 
   /// The number of bytes written so far.
   public var byteCount: Int { count }
@@ -37,9 +69,10 @@ public struct JSONWriter: ~Copyable {
     let newCapacity = max(capacity * 2, count + n)
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     newBase.update(from: base, count: count)
-    base.deallocate()
+    if ownsStorage { base.deallocate() }
     base = newBase
     capacity = newCapacity
+    ownsStorage = true
   }
 
   @inline(__always)

@@ -4,9 +4,13 @@ import TransitionEngine
 /// decision, reason, progress, completion, duration, frameRate, timing, layers, actions`.
 public enum InteractionEncoder {
   public static func encode(_ plan: InteractionPlan) -> [UInt8] {
-    var w = JSONWriter(
+    JSONWriter.collect(
       capacity: plan.progress.count * 64
-        + PlanEncoder.estimatedSize(plan.choreography.layers, frames: plan.times.count))
+        + PlanEncoder.estimatedSize(plan.choreography.layers, frames: plan.times.count)
+    ) { w in write(plan, &w) }
+  }
+
+  static func write(_ plan: InteractionPlan, _ w: inout JSONWriter) {
     w.byte(UInt8(ascii: "{"))
     w.key("engineVersion")
     w.byte(UInt8(ascii: "\""))
@@ -69,7 +73,6 @@ public enum InteractionEncoder {
       PlanEncoder.writeActionList(list.actions, t: list.t, &w)
     }
     w.raw("}}")
-    return w.bytes
   }
 
   /// `{"policy", "progress", "velocity", "acceleration", <the policy's figures>,

@@ -6,7 +6,12 @@ public enum PlanEncoder {
   public static let engineVersion: StaticString = "1.0.0"
 
   public static func encode(_ plan: Plan) -> [UInt8] {
-    var w = JSONWriter(capacity: estimatedSize(plan.choreography.layers, frames: plan.times.count))
+    JSONWriter.collect(
+      capacity: estimatedSize(plan.choreography.layers, frames: plan.times.count)
+    ) { w in write(plan, &w) }
+  }
+
+  static func write(_ plan: Plan, _ w: inout JSONWriter) {
     w.byte(UInt8(ascii: "{"))
     w.key("engineVersion")
     w.byte(UInt8(ascii: "\""))
@@ -37,7 +42,6 @@ public enum PlanEncoder {
     w.key("actions")
     writeActions(plan.choreography.actions, &w)
     w.byte(UInt8(ascii: "}"))
-    return w.bytes
   }
 
   /// Bytes a plan's JSON needs, generously: a keyframe takes about 110 bytes, up to 400 more
