@@ -7,11 +7,15 @@
 # healthz      GET /healthz at 1, 64 and 512 keep-alive connections (default)
 # plan-repeat  POST the same zoom push request (cache hits) at 64 connections
 # plan-vary    POST a zoom push request whose source changes every time, at 64 connections
+#
+# Environment: DURATION (s per run, 5), WRK_THREADS (2), BIN (a built binary instead of
+# building), SERVE_ARGS (extra serve flags), OURS_PORT and NGINX_PORT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-healthz}
 shift || true
 duration=${DURATION:-5}
+threads=${WRK_THREADS:-2}  # wrk threads (fewer than the connections when there are fewer)
 ours_port=${OURS_PORT:-18080}
 nginx_port=${NGINX_PORT:-18081}
 work=$(mktemp -d)
@@ -58,7 +62,7 @@ for port in "$ours_port" "$nginx_port"; do
 done
 
 run() {  # url conns -> "rps p50_ms p99_ms"
-  wrk -t"$(( $2 < 2 ? 1 : 2 ))" -c"$2" -d"${duration}s" --latency "${script[@]}" "$1" 2>/dev/null | python3 -c '
+  wrk -t"$(( $2 < threads ? $2 : threads ))" -c"$2" -d"${duration}s" --latency "${script[@]}" "$1" 2>/dev/null | python3 -c '
 import sys, re
 text = sys.stdin.read()
 def ms(v, unit): return float(v) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
@@ -69,7 +73,7 @@ p50, p99 = lat.get("50", 0), lat.get("99", 0)
 print(f"{rps:.0f} {p50:.3f} {p99:.3f} {errors.group(1) if errors else 0}")'
 }
 
-echo "mode=$mode duration=${duration}s per run, 3 alternating runs each, medians; wrk -t2 on loopback, $(nproc) cores"
+echo "mode=$mode duration=${duration}s per run, 3 alternating runs each, medians; wrk -t$threads on loopback, $(nproc) cores"
 printf "%-6s %-6s %12s %10s %10s %12s %10s %10s %8s %6s\n" conns "" "ours rps" "p50 ms" "p99 ms" "nginx rps" "p50 ms" "p99 ms" ratio non2xx
 for c in "${conns[@]}"; do
   ours=(); theirs=()
