@@ -109,4 +109,53 @@ struct SamplingTests {
     #expect(a.keyframes == b.keyframes)
     #expect(a.times == b.times)
   }
+
+  @Test("the evaluator applies a layer's tracks in order: a later track of a property wins")
+  func trackOrder() {
+    let singular = Transform3D.scale(x: 0, y: 1, z: 1)
+    let layers = [
+      Layer(
+        id: "twice", content: .screen(.from), frame: Rect(x: 0, y: 0, width: 10, height: 10),
+        tracks: [
+          .frame(
+            from: Rect(x: 0, y: 0, width: 10, height: 10),
+            to: Rect(x: 100, y: 100, width: 10, height: 10)),
+          .alpha(from: 1, to: 0),
+          .frame(
+            from: Rect(x: 5, y: 6, width: 20, height: 30),
+            to: Rect(x: -50, y: 60, width: 0, height: 90)),
+          .alpha(from: 0.2, to: 0.8),
+        ]),
+      Layer(
+        id: "turns", content: .screen(.to), frame: Rect(x: 1, y: 2, width: 3, height: 4),
+        alpha: 0.5,
+        tracks: [
+          .transform(from: .identity, to: .rotation(angle: .pi / 2, x: 0, y: 0, z: 1)),
+          .transform(from: .identity, to: singular),
+        ]),
+      Layer(id: "still", content: .color("#000000"), frame: Rect(x: 7, y: 8, width: 9, height: 10)),
+    ]
+    let evaluator = ChoreographyEvaluator(
+      Choreography(layers: layers, actions: Actions(start: [], finish: [], cancel: [])))
+    for p in [0, 0.25, 0.5, 0.75, 1, 1.2, -0.1] {
+      for (i, layer) in layers.enumerated() {
+        // The reference: every track applied in turn, as the tracks read.
+        var expected = LayerState(
+          frame: layer.frame, alpha: layer.alpha, transform: layer.transform)
+        for track in layer.tracks {
+          switch track {
+          case .frame(let from, let to): expected.frame = Rect.interpolate(from, to, p)
+          case .alpha(let from, let to): expected.alpha = lerp(from, to, p)
+          case .transform(let from, let to):
+            // The last one has a singular end: it jumps at half way (ends exact at 0 and 1).
+            expected.transform = p == 0 ? from : p == 1 ? to : p < 0.5 ? from : to
+          }
+        }
+        expected.frame.width = max(expected.frame.width, 0)
+        expected.frame.height = max(expected.frame.height, 0)
+        expected.alpha = min(max(expected.alpha, 0), 1)
+        #expect(evaluator.state(ofLayer: i, progress: p) == expected, "layer \(layer.id) at \(p)")
+      }
+    }
+  }
 }

@@ -142,12 +142,6 @@ public enum PlanEncoder {
     w.byte(UInt8(ascii: "]"))
   }
 
-  public static func writeKeyframe(t: Double, _ state: LayerState, _ w: inout JSONWriter) {
-    var text = JSONWriter(capacity: 24)
-    text.number(t)
-    writeKeyframe(formattedTime: text, 0..<text.byteCount, state, &w)
-  }
-
   /// A keyframe whose time is already formatted: bytes `range` of `formattedTime`.
   @inline(__always)
   static func writeKeyframe(
