@@ -31,23 +31,24 @@ public struct FieldReader {
   public mutating func number(
     _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool, _ rule: NumberRule
   ) -> Double? {
-    let pointer = base + key
+    // The pointer and the messages are built only for a field that fails: this runs for every
+    // field of every request, and almost all of them are fine.
     guard let value = parent?[key], value != .null else {
       if required, parent != nil {
-        fail(pointer, "is required; " + rule.message.replacingFirstMust())
+        fail(base + key, "is required; " + rule.message.replacingFirstMust())
       }
       return nil
     }
     guard case .number(let n) = value else {
-      fail(pointer, "must be a number, not \(value.typeName)")
+      fail(base + key, "must be a number, not \(value.typeName)")
       return nil
     }
     guard n.isFinite else {
-      fail(pointer, "must be a finite number (the literal overflows a double)")
+      fail(base + key, "must be a finite number (the literal overflows a double)")
       return nil
     }
     guard rule.allows(n) else {
-      fail(pointer, rule.message)
+      fail(base + key, rule.message)
       return nil
     }
     return n
@@ -57,23 +58,23 @@ public struct FieldReader {
     _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool,
     oneOf allowed: [String]? = nil
   ) -> String? {
-    let pointer = base + key
-    let allowedText = allowed.map { "one of " + $0.joined(separator: ", ") }
+    // As in `number`: the pointer and the list of allowed values only for a field that fails.
+    func allowedText() -> String? { allowed.map { "one of " + $0.joined(separator: ", ") } }
     guard let value = parent?[key], value != .null else {
       if required, parent != nil {
-        fail(pointer, "is required" + (allowedText.map { "; " + $0 } ?? ""))
+        fail(base + key, "is required" + (allowedText().map { "; " + $0 } ?? ""))
       }
       return nil
     }
     guard case .string(let s) = value else {
       fail(
-        pointer,
-        "must be a string" + (allowedText.map { " (" + $0 + ")" } ?? "") + ", not \(value.typeName)"
-      )
+        base + key,
+        "must be a string" + (allowedText().map { " (" + $0 + ")" } ?? "")
+          + ", not \(value.typeName)")
       return nil
     }
     if let allowed, !allowed.contains(s) {
-      fail(pointer, "must be " + allowedText!)
+      fail(base + key, "must be " + allowedText()!)
       return nil
     }
     return s
