@@ -78,6 +78,41 @@ final class PlanEncoderTests: XCTestCase {
       try JSONParser.parse(#"{"type":"easeInOut","x1":0.42,"y1":0,"x2":0.58,"y2":1}"#))
   }
 
+  // A keyframe is written with one capacity check for its longest possible text: every field
+  // at the longest number (24 bytes here; the writer allows 28) and a transform. The text must
+  // be what the piecewise writers give, and the writer must have room to spare.
+  func testTheLongestKeyframeFitsAndMatchesThePiecewiseText() {
+    let long = -2.2250738585072014e-308  // the smallest normal: 24 characters
+    let odd = 0.000123456789012345678  // positional with zeros after the point
+    var transform = Transform3D.identity
+    transform.m11 = long
+    transform.m34 = -1 / 500
+    transform.m42 = odd
+    transform.m44 = 1.2345678901234567e+15
+    let state = LayerState(
+      frame: Rect(x: long, y: odd, width: 1e-300, height: 9_007_199_254_740_993),
+      alpha: long, transform: transform)
+    var time = JSONWriter(capacity: 64)
+    time.number(long)
+    var w = JSONWriter(capacity: 1)
+    PlanEncoder.writeKeyframe(formattedTime: time, 0..<time.byteCount, state, &w)
+
+    var expected = JSONWriter(capacity: 1)
+    expected.raw("{\"t\":")
+    expected.number(long)
+    expected.raw(",\"frame\":")
+    PlanEncoder.writeRect(state.frame, &expected)
+    expected.raw(",\"alpha\":")
+    expected.number(long)
+    expected.raw(",\"transform\":")
+    PlanEncoder.writeTransform(transform, &expected)
+    expected.byte(UInt8(ascii: "}"))
+    XCTAssertEqual(
+      String(decoding: w.bytes, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self))
+    XCTAssertLessThanOrEqual(w.byteCount, PlanEncoder.maximumKeyframeBytes)
+    XCTAssertNoThrow(try JSONParser.parse(w.bytes))
+  }
+
   func testEncodingIsByteIdenticalForEqualRequests() throws {
     let a = try PlanningService().planJSON(Array(zoomPushJSON.utf8)).get()
     let reordered =

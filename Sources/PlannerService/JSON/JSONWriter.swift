@@ -151,45 +151,63 @@ public struct JSONWriter: ~Copyable {
   /// in magnitude has no fraction or exponent; `-0` is `0`. Non-finite values have no JSON
   /// form and are written as `null` (validation keeps them out of plans).
   public mutating func number(_ value: Double) {
+    count += Self.writeNumber(value, to: reserve(Self.maximumNumberBytes), table: powersOfTen)
+  }
+
+  public mutating func integer(_ value: Int64) {
+    count += Self.writeInteger(value, to: reserve(20))
+  }
+
+  /// The most bytes ``number(_:)`` writes: "-", 17 digits, a point and "e-308".
+  static let maximumNumberBytes = 28
+
+  /// `value` in API.md's number format at `p`; returns the bytes written (at most
+  /// ``maximumNumberBytes``).
+  @inline(__always)
+  static func writeNumber(
+    _ value: Double, to p: UnsafeMutablePointer<UInt8>, table: UnsafePointer<UInt64>
+  ) -> Int {
     if value == 0 {
-      byte(UInt8(ascii: "0"))
-      return
+      p.pointee = UInt8(ascii: "0")
+      return 1
     }
     let magnitude = abs(value)
     if magnitude < 9_007_199_254_740_992 {
       // Integral when truncation changes nothing. A conversion rather than
       // `rounded(.towardZero)`, which is a call to libm's trunc on baseline x86-64.
       let truncated = Int64(value)
-      if Double(truncated) == value {
-        integer(truncated)
-        return
-      }
+      if Double(truncated) == value { return writeInteger(truncated, to: p) }
       if magnitude >= .leastNormalMagnitude {
-        // At most "-" and 26 bytes (17 digits, a point, and "e-308").
-        let start = reserve(28)
-        var p = start
+        var q = p
         if value < 0 {
-          p.pointee = UInt8(ascii: "-")
-          p += 1
+          q.pointee = UInt8(ascii: "-")
+          q += 1
         }
-        let (digits, exponent) = ShortestDecimal.decompose(magnitude, table: powersOfTen)
-        p += ShortestDecimal.write(digits: digits, exponent: exponent, to: p)
-        count += p - start
-        return
+        let (digits, exponent) = ShortestDecimal.decompose(magnitude, table: table)
+        q += ShortestDecimal.write(digits: digits, exponent: exponent, to: q)
+        return q - p
       }
     }
-    guard value.isFinite else {
-      raw("null")
-      return
-    }
-    // Subnormals and integers from 2^53 up (e.g. `1e+16`): rare, so the standard library's
-    // shortest round-tripping form, which ShortestDecimal agrees with elsewhere.
-    append(utf8: value.description)
+    return writeRareNumber(value, to: p)
   }
 
-  public mutating func integer(_ value: Int64) {
-    var p = reserve(20)
-    let start = p
+  /// Non-finite values, subnormals and integers from 2^53 up (e.g. `1e+16`): rare, so the
+  /// standard library's shortest round-tripping form, which ShortestDecimal agrees with
+  /// elsewhere (at most 24 bytes, as in "-2.2250738585072014e-308").
+  @inline(never)
+  private static func writeRareNumber(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    var text = value.isFinite ? value.description : "null"
+    return text.withUTF8 { utf8 in
+      let n = min(utf8.count, maximumNumberBytes)
+      p.update(from: utf8.baseAddress!, count: n)
+      return n
+    }
+  }
+
+  /// `value` in decimal at `p`; returns the bytes written (at most 20).
+  @inline(__always)
+  static func writeInteger(_ value: Int64, to start: UnsafeMutablePointer<UInt8>) -> Int {
+    var p = start
     // The magnitude as UInt64, so that Int64.min needs no special case.
     var magnitude = UInt64(bitPattern: value)
     if value < 0 {
@@ -199,7 +217,55 @@ public struct JSONWriter: ~Copyable {
     }
     let n = DecimalDigits.count(magnitude)
     DecimalDigits.writeBackward(magnitude, endingAt: p + n)
-    count += (p - start) + n
+    return (p - start) + n
+  }
+
+  /// Writing without a capacity check per piece, for the encoders' innermost loop: a keyframe
+  /// is some twenty pieces, and checking and storing the count for each was a tenth of
+  /// encoding. ``beginUnchecked(_:)`` reserves room once; the cursor must not write more than
+  /// that before ``endUnchecked(_:maximum:)``, and the writer must not be used in between.
+  struct Cursor {
+    var p: UnsafeMutablePointer<UInt8>
+    let table: UnsafePointer<UInt64>
+
+    @inline(__always)
+    mutating func raw(_ text: StaticString) {
+      let n = text.utf8CodeUnitCount
+      p.update(from: text.utf8Start, count: n)
+      p += n
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) {
+      p.pointee = b
+      p += 1
+    }
+
+    @inline(__always)
+    mutating func number(_ value: Double) {
+      p += JSONWriter.writeNumber(value, to: p, table: table)
+    }
+
+    /// Bytes `range` of what `other` has written.
+    @inline(__always)
+    mutating func append(_ other: borrowing JSONWriter, _ range: Range<Int>) {
+      precondition(range.lowerBound >= 0 && range.upperBound <= other.count)
+      p.update(from: other.base + range.lowerBound, count: range.count)
+      p += range.count
+    }
+  }
+
+  @inline(__always)
+  mutating func beginUnchecked(_ maximum: Int) -> Cursor {
+    Cursor(p: reserve(maximum), table: powersOfTen)
+  }
+
+  @inline(__always)
+  mutating func endUnchecked(_ cursor: Cursor, maximum: Int) {
+    let written = cursor.p - (base + count)
+    // Too late to prevent an overrun, but a bound that is wrong fails loudly, not silently.
+    precondition(written >= 0 && written <= maximum, "wrote past the reserved room")
+    count += written
   }
 
   public mutating func bool(_ value: Bool) {

@@ -142,23 +142,70 @@ public enum PlanEncoder {
     w.byte(UInt8(ascii: "]"))
   }
 
-  /// A keyframe whose time is already formatted: bytes `range` of `formattedTime`.
+  /// The most bytes one keyframe takes: 84 of punctuation and keys, and 22 numbers (the time,
+  /// a frame, an alpha and 16 matrix fields) of at most 28 bytes each.
+  static let maximumKeyframeBytes = 84 + 22 * JSONWriter.maximumNumberBytes
+
+  /// A keyframe whose time is already formatted: bytes `range` of `formattedTime`. The same
+  /// text as ``writeRect(_:_:)`` and ``writeTransform(_:_:)`` would give, written with one
+  /// capacity check (``JSONWriter/Cursor``).
   @inline(__always)
   static func writeKeyframe(
     formattedTime: borrowing JSONWriter, _ range: Range<Int>, _ state: LayerState,
     _ w: inout JSONWriter
   ) {
-    w.raw("{\"t\":")
-    w.append(formattedTime, range)
-    w.raw(",\"frame\":")
-    writeRect(state.frame, &w)
-    w.raw(",\"alpha\":")
-    w.number(state.alpha)
-    if !state.transform.isIdentity {
-      w.raw(",\"transform\":")
-      writeTransform(state.transform, &w)
+    var c = w.beginUnchecked(maximumKeyframeBytes)
+    c.raw("{\"t\":")
+    c.append(formattedTime, range)
+    c.raw(",\"frame\":{\"x\":")
+    c.number(state.frame.x)
+    c.raw(",\"y\":")
+    c.number(state.frame.y)
+    c.raw(",\"width\":")
+    c.number(state.frame.width)
+    c.raw(",\"height\":")
+    c.number(state.frame.height)
+    c.raw("},\"alpha\":")
+    c.number(state.alpha)
+    let t = state.transform
+    if !t.isIdentity {
+      c.raw(",\"transform\":[")
+      c.number(t.m11)
+      // Written out: an array literal of the fields would be built for every keyframe.
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m12)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m13)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m14)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m21)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m22)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m23)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m24)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m31)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m32)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m33)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m34)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m41)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m42)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m43)
+      c.byte(UInt8(ascii: ","))
+      c.number(t.m44)
+      c.byte(UInt8(ascii: "]"))
     }
-    w.byte(UInt8(ascii: "}"))
+    c.byte(UInt8(ascii: "}"))
+    w.endUnchecked(c, maximum: maximumKeyframeBytes)
   }
 
   public static func writeContent(_ content: LayerContent, _ w: inout JSONWriter) {
