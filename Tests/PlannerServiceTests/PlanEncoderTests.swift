@@ -95,7 +95,9 @@ final class PlanEncoderTests: XCTestCase {
     var time = JSONWriter(capacity: 64)
     time.number(long)
     var w = JSONWriter(capacity: 1)
-    PlanEncoder.writeKeyframe(formattedTime: time, 0..<time.byteCount, state, &w)
+    withUnsafePointer(to: state) {
+      PlanEncoder.writeKeyframe(formattedTime: time, 0..<time.byteCount, $0, &w)
+    }
 
     var expected = JSONWriter(capacity: 1)
     expected.raw("{\"t\":")

@@ -77,11 +77,13 @@ public enum PlanEncoder {
       w.raw(",")
       w.key("keyframes")
       w.byte(UInt8(ascii: "["))
-      let states = keyframes[index]
-      for i in 0..<times.count {
-        if i > 0 { w.byte(UInt8(ascii: ",")) }
-        let start = i == 0 ? 0 : timeEnds[i - 1]
-        writeKeyframe(formattedTime: timeText, start..<timeEnds[i], states[i], &w)
+      // States by pointer: passing each (22 doubles) by value copied it with memcpy.
+      keyframes[index].withUnsafeBufferPointer { states in
+        for i in 0..<times.count {
+          if i > 0 { w.byte(UInt8(ascii: ",")) }
+          let start = i == 0 ? 0 : timeEnds[i - 1]
+          writeKeyframe(formattedTime: timeText, start..<timeEnds[i], states.baseAddress! + i, &w)
+        }
       }
       w.raw("]}")
     }
@@ -151,23 +153,23 @@ public enum PlanEncoder {
   /// capacity check (``JSONWriter/Cursor``).
   @inline(__always)
   static func writeKeyframe(
-    formattedTime: borrowing JSONWriter, _ range: Range<Int>, _ state: LayerState,
+    formattedTime: borrowing JSONWriter, _ range: Range<Int>, _ state: UnsafePointer<LayerState>,
     _ w: inout JSONWriter
   ) {
     var c = w.beginUnchecked(maximumKeyframeBytes)
     c.raw("{\"t\":")
     c.append(formattedTime, range)
     c.raw(",\"frame\":{\"x\":")
-    c.number(state.frame.x)
+    c.number(state.pointee.frame.x)
     c.raw(",\"y\":")
-    c.number(state.frame.y)
+    c.number(state.pointee.frame.y)
     c.raw(",\"width\":")
-    c.number(state.frame.width)
+    c.number(state.pointee.frame.width)
     c.raw(",\"height\":")
-    c.number(state.frame.height)
+    c.number(state.pointee.frame.height)
     c.raw("},\"alpha\":")
-    c.number(state.alpha)
-    let t = state.transform
+    c.number(state.pointee.alpha)
+    let t = state.pointee.transform
     if !t.isIdentity {
       c.raw(",\"transform\":[")
       c.number(t.m11)

@@ -43,9 +43,8 @@ public enum Planner {
     }
     let times = FrameGrid.times(duration: timing.duration, frameRate: request.frameRate)
     let evaluator = ChoreographyEvaluator(choreography)
-    let layerCount = choreography.layers.count
-    var keyframes = [[LayerState]](repeating: [], count: layerCount)
-    for i in 0..<layerCount { keyframes[i].reserveCapacity(times.count) }
+    var progress: [Double] = []
+    progress.reserveCapacity(times.count)
     for t in times {
       let p = timing.progress(at: t)
       // Validated inputs keep the curve finite; this guards the wire against a corner the
@@ -54,8 +53,16 @@ public enum Planner {
         throw PlanError(
           field: ["timing", "curve"], message: "the curve has no finite value at t = \(t) s")
       }
-      for i in 0..<layerCount {
-        keyframes[i].append(evaluator.state(ofLayer: i, progress: p))
+      progress.append(p)
+    }
+    // Each state is built in its place in the layer's array: appending one (22 doubles) copied
+    // it with memcpy.
+    let keyframes = (0..<choreography.layers.count).map { i in
+      [LayerState](unsafeUninitializedCapacity: progress.count) { buffer, initialized in
+        for (j, p) in progress.enumerated() {
+          (buffer.baseAddress! + j).initialize(to: evaluator.state(ofLayer: i, progress: p))
+        }
+        initialized = progress.count
       }
     }
     return Plan(
