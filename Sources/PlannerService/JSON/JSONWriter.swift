@@ -198,9 +198,11 @@ public struct JSONWriter: ~Copyable {
   private static func writeRareNumber(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
     var text = value.isFinite ? value.description : "null"
     return text.withUTF8 { utf8 in
-      let n = min(utf8.count, maximumNumberBytes)
-      p.update(from: utf8.baseAddress!, count: n)
-      return n
+      // The room reserved is maximumNumberBytes: a longer text would be a broken bound, which
+      // must stop here rather than be cut short or overrun.
+      precondition(utf8.count <= maximumNumberBytes, "number text longer than its bound")
+      p.update(from: utf8.baseAddress!, count: utf8.count)
+      return utf8.count
     }
   }
 

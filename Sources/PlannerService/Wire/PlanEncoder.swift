@@ -173,7 +173,7 @@ public enum PlanEncoder {
     if !t.isIdentity {
       c.raw(",\"transform\":[")
       c.number(t.m11)
-      // Written out: an array literal of the fields would be built for every keyframe.
+      // Field by field, as writeTransform writes them, through the unchecked cursor.
       c.byte(UInt8(ascii: ","))
       c.number(t.m12)
       c.byte(UInt8(ascii: ","))
