@@ -1,7 +1,13 @@
+#define _GNU_SOURCE
 #include "CEpoll.h"
+
+#include <pthread.h>
 
 #include <errno.h>
 #include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <string.h>
+#include <unistd.h>
 
 int cepoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
@@ -26,15 +32,42 @@ int cepoll_remove(int epoll, int fd) {
 }
 
 int cepoll_poll(int epoll, uint64_t *tokens, uint32_t *events, int capacity) {
-  struct epoll_event ready[256];
-  if (capacity > 256) capacity = 256;
   int n;
   do {
-    n = epoll_wait(epoll, ready, capacity, 0);
+    n = cepoll_wait(epoll, tokens, events, capacity, 0);
   } while (n < 0 && errno == EINTR);
+  return n;
+}
+
+int cepoll_wait(int epoll, uint64_t *tokens, uint32_t *events, int capacity, int timeout) {
+  struct epoll_event ready[256];
+  if (capacity > 256) capacity = 256;
+  int n = epoll_wait(epoll, ready, capacity, timeout);
   for (int i = 0; i < n; i++) {
     tokens[i] = ready[i].data.u64;
     events[i] = ready[i].events;
   }
   return n;
+}
+
+int cepoll_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
+
+void cepoll_eventfd_signal(int fd) {
+  uint64_t one = 1;
+  // Full counter (EAGAIN) means a wake-up is already pending: nothing is lost.
+  while (write(fd, &one, sizeof one) < 0 && errno == EINTR) {
+  }
+}
+
+void cepoll_eventfd_drain(int fd) {
+  uint64_t count;
+  while (read(fd, &count, sizeof count) < 0 && errno == EINTR) {
+  }
+}
+
+void cepoll_name_thread(const char *name) {
+  char shortened[16];
+  strncpy(shortened, name, sizeof shortened - 1);
+  shortened[sizeof shortened - 1] = 0;
+  pthread_setname_np(pthread_self(), shortened);
 }

@@ -6,8 +6,8 @@ import HTTP1
 /// One accepted socket: reads bytes into the sans-I/O parser, runs requests, writes responses in
 /// request order, and enforces the time-outs and limits of HTTP.md.
 ///
-/// Confined to its event loop's serial queue (hence `@unchecked Sendable`): every method runs on
-/// `loop.queue`, handler results come back through `loop.queue.async`.
+/// Confined to its event loop (hence `@unchecked Sendable`): every method runs as the loop's
+/// work, handler results come back through `loop.execute`.
 final class Connection: @unchecked Sendable {
   private enum Phase {
     /// Reading and answering requests.
@@ -366,7 +366,7 @@ final class Connection: @unchecked Sendable {
     let handler = context.handler
     let submitted = context.workers.trySubmit { [self] in
       let response = handler(full)
-      loop.queue.async { [self] in
+      loop.execute { [self] in
         setResponse(seq: seq, response: response)
         pump()
       }

@@ -2,7 +2,8 @@ import CEpoll
 import Dispatch
 import Glibc
 
-/// One epoll set per event loop, watched by a single Dispatch read source on the loop's queue.
+/// One epoll set per event loop, waited on by the loop's own thread (``LoopThread``) or watched
+/// by a single Dispatch read source on the loop's queue.
 ///
 /// With a Dispatch source per socket, libdispatch wakes a thread and re-arms the socket with
 /// `epoll_ctl` for every request; under load that kernel work was two thirds of the server's
@@ -30,7 +31,8 @@ final class EpollPoller {
     Glibc.close(fd)
   }
 
-  /// Starts delivering readiness on `queue`: `deliver(token, events)` per ready socket.
+  /// Starts delivering readiness on `queue` through a Dispatch read source (when the loop has
+  /// no thread of its own): `deliver(token, events)` per ready socket.
   func start(queue: DispatchQueue, deliver: @escaping (UInt64, UInt32) -> Void) {
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
     source.setEventHandler { [unowned self] in poll(deliver) }

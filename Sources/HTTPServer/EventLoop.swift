@@ -1,13 +1,18 @@
 import Dispatch
 import Glibc
 
-/// One serial queue and the connections confined to it.
+/// One serial executor and the connections confined to it.
 ///
 /// A small fixed set of these (one per core by default) carries every connection: an idle
-/// connection costs a registered read source and a few hundred bytes, never a thread. All state
-/// here and in its connections is touched only on `queue`.
+/// connection costs a registration and a few hundred bytes, never a thread. All state here and
+/// in its connections is touched only by the loop's work: on its own thread
+/// (``HTTPServerConfiguration/SocketEvents/thread``) or else on `queue`.
 final class EventLoop: @unchecked Sendable {
+  let name: String
+  /// The serial queue of the Dispatch-driven kinds (unused while ``thread`` runs).
   let queue: DispatchQueue
+  /// The loop's own thread, when it has one.
+  private var thread: LoopThread?
   /// Shared receive buffer: reads on one serial queue never overlap, so one buffer per loop
   /// serves every connection and an idle connection holds no read buffer at all.
   let readBuffer: UnsafeMutableRawBufferPointer
@@ -21,13 +26,16 @@ final class EventLoop: @unchecked Sendable {
   private var sweepTimer: DispatchSourceTimer?
 
   init(index: Int, socketEvents: HTTPServerConfiguration.SocketEvents) {
-    queue = DispatchQueue(label: "http.event-loop.\(index)", qos: .userInitiated)
+    name = "http.loop.\(index)"
+    queue = DispatchQueue(label: name, qos: .userInitiated)
     readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     // Without an epoll set (descriptors exhausted at start) the loop falls back to Dispatch
     // sources per socket, which need no extra descriptor.
-    poller = socketEvents == .epoll ? EpollPoller() : nil
-    poller?.start(queue: queue) { [unowned self] token, events in
-      connections[token]?.handleReadiness(events)
+    poller = socketEvents == .dispatch ? nil : EpollPoller()
+    if socketEvents == .thread, let poller {
+      thread = LoopThread(poller: poller)
+    } else {
+      thread = nil
     }
   }
 
@@ -36,26 +44,54 @@ final class EventLoop: @unchecked Sendable {
     readBuffer.deallocate()
   }
 
-  /// Deadlines are checked by one periodic sweep per loop rather than a timer per connection:
-  /// the hot path then only stores a number, and a thousand idle connections need no timers.
-  func startSweeping(interval: Double) {
+  /// Runs `work` on the loop, after the work queued before it.
+  func execute(_ work: @escaping @Sendable () -> Void) {
+    if let thread {
+      thread.execute(work)
+    } else {
+      queue.async(execute: work)
+    }
+  }
+
+  /// Starts delivering readiness and checking deadlines. Deadlines are checked by one periodic
+  /// sweep per loop rather than a timer per connection: the hot path then only stores a number,
+  /// and a thousand idle connections need no timers.
+  func start(sweepInterval interval: Double) {
+    let interval = max(0.005, interval)
+    if let own = thread {
+      let started = own.start(
+        name: name, tickInterval: interval,
+        ready: { [self] token, events in connections[token]?.handleReadiness(events) },
+        tick: { [self] now in sweep(now: now) })
+      if started { return }
+      // No thread to be had: the same set, watched through Dispatch instead.
+      thread = nil
+    }
+    poller?.start(queue: queue) { [unowned self] token, events in
+      connections[token]?.handleReadiness(events)
+    }
     queue.async { [self] in
       let timer = DispatchSource.makeTimerSource(queue: queue)
-      let nanos = Int(max(0.005, interval) * 1e9)
+      let nanos = Int(interval * 1e9)
       timer.schedule(
         deadline: .now() + .nanoseconds(nanos), repeating: .nanoseconds(nanos),
         leeway: .milliseconds(5))
       // Unowned, not weak: a weak reference allocates a side table that outlives the loop
       // until Dispatch releases the cancelled handler (LeakSanitizer saw it at exit). Safe: the
-      // handler runs on `queue`, and the loop lives until `stopSweeping`'s block, which runs on
-      // that queue too, has cancelled the timer (HTTPServer stops sweeping before letting go).
-      timer.setEventHandler { [unowned self] in sweep() }
+      // handler runs on `queue`, and the loop lives until `stop`'s block, which runs on that
+      // queue too, has cancelled the timer (HTTPServer stops the loops before letting go).
+      timer.setEventHandler { [unowned self] in sweep(now: Clock.monotonicNanos()) }
       sweepTimer = timer
       timer.resume()
     }
   }
 
-  func stopSweeping() {
+  /// Stops the loop's own thread or sweep timer once the work queued before has run.
+  func stop() {
+    if let thread {
+      thread.stop()
+      return
+    }
     queue.async { [self] in
       sweepTimer?.cancel()
       sweepTimer = nil
@@ -74,9 +110,8 @@ final class EventLoop: @unchecked Sendable {
     connections.removeValue(forKey: token)
   }
 
-  private func sweep() {
+  private func sweep(now: UInt64) {
     guard !connections.isEmpty else { return }
-    let now = Clock.monotonicNanos()
     for connection in connections.values where connection.deadline <= now {
       connection.deadlinePassed(now: now)
     }
@@ -84,13 +119,13 @@ final class EventLoop: @unchecked Sendable {
 
   /// Tells every connection that the server drains (closes the idle ones).
   func drain() {
-    queue.async { [self] in
+    execute { [self] in
       for connection in Array(connections.values) { connection.drainRequested() }
     }
   }
 
   func closeAll() {
-    queue.async { [self] in
+    execute { [self] in
       for connection in Array(connections.values) { connection.closeNow() }
     }
   }

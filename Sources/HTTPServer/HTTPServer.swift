@@ -3,10 +3,11 @@ import Glibc
 import HTTP1
 import Synchronization
 
-/// An HTTP/1.1 server on non-blocking sockets and Dispatch (HTTP.md "Shape").
+/// An HTTP/1.1 server on non-blocking sockets (HTTP.md "Shape").
 ///
-/// One accept source on its own queue; accepted sockets are spread over a few event-loop queues
-/// (no thread per connection); handlers run on a bounded worker pool (or inline on the loop).
+/// One Dispatch accept source on its own queue; accepted sockets are spread over a few event
+/// loops (no thread per connection), each on its own thread waiting in `epoll_wait` or, by
+/// choice, on a Dispatch queue; handlers run on a bounded worker pool (or inline on the loop).
 public final class HTTPServer: Sendable {
   /// Dispatch sources are thread-safe objects the Linux overlay does not mark `Sendable`.
   private struct SourceBox<Source>: @unchecked Sendable {
@@ -91,7 +92,7 @@ public final class HTTPServer: Sendable {
     let c = configuration
     let sweepInterval = min(
       0.25, max(0.005, min(c.idleTimeout, c.headTimeout, c.bodyTimeout, c.lingerTimeout) / 8))
-    for loop in loops { loop.startSweeping(interval: sweepInterval) }
+    for loop in loops { loop.start(sweepInterval: sweepInterval) }
     if !configuration.inlineHandler { context.workers.start() }
     startTrimming()
     source.resume()
@@ -147,7 +148,7 @@ public final class HTTPServer: Sendable {
       let loop = loops[context.nextLoop.add(1, ordering: .relaxed).oldValue % loops.count]
       let connection = Connection(
         fd: fd, loop: loop, context: context, remoteAddress: Socket.address(of: storage))
-      loop.queue.async {
+      loop.execute {
         connection.start(token: loop.register(connection))
       }
     }
@@ -227,7 +228,7 @@ public final class HTTPServer: Sendable {
       return boxes
     }
     for box in boxes { box.source?.cancel() }
-    for loop in loops { loop.stopSweeping() }
+    for loop in loops { loop.stop() }
     context.workers.stop()
   }
 }

@@ -1,10 +1,10 @@
 /// How a connection hears that its socket can be read or written. Every call and callback
-/// happens on the connection's event-loop queue.
+/// happens as the work of the connection's event loop.
 ///
-/// Two kinds exist (``HTTPServerConfiguration/SocketEvents``): a Dispatch read source and write
-/// source per socket, or one Dispatch read source per event loop over an epoll set holding the
-/// loop's sockets, which reports many ready sockets per wake-up and needs no per-request
-/// `epoll_ctl` re-arm.
+/// Two kinds exist: a Dispatch read source and write source per socket
+/// (``HTTPServerConfiguration/SocketEvents/dispatch``), or the socket in its event loop's epoll
+/// set, which reports many ready sockets per wake-up and needs no per-request `epoll_ctl`
+/// re-arm; the set is waited on by the loop's own thread or by a Dispatch read source.
 protocol SocketReadiness: AnyObject {
   /// Starts watching, read interest on. False when the socket cannot be watched.
   func start() -> Bool

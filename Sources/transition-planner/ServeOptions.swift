@@ -143,7 +143,8 @@ struct ServeOptions: Sendable {
     },
     Setting(
       flag: "--socket-events", env: "SOCKET_EVENTS",
-      help: "epoll (a Dispatch source per loop) or dispatch (per socket) (epoll)"
+      help:
+        "thread (each loop waits in epoll_wait on its own thread), epoll (a Dispatch source per loop) or dispatch (per socket) (thread)"
     ) { o, v in
       guard let kind = HTTPServerConfiguration.SocketEvents(rawValue: v.lowercased()) else {
         return false

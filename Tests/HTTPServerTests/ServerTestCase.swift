@@ -51,12 +51,12 @@ class ServerTestCase: XCTestCase {
     return (server, port)
   }
 
-  /// The suite runs with the default (epoll); scripts/test.sh runs it again with
-  /// `HTTP_TEST_SOCKET_EVENTS=dispatch` so both kinds of readiness pass every server test.
+  /// The suite runs with the default (thread); scripts/test.sh runs it again with
+  /// `HTTP_TEST_SOCKET_EVENTS=epoll` and `=dispatch`, so every kind passes every server test.
   static var socketEvents: HTTPServerConfiguration.SocketEvents {
     ProcessInfo.processInfo.environment["HTTP_TEST_SOCKET_EVENTS"].flatMap {
       HTTPServerConfiguration.SocketEvents(rawValue: $0)
-    } ?? .epoll
+    } ?? HTTPServerConfiguration().socketEvents
   }
 
   func get(_ target: String, extra: String = "") -> String {

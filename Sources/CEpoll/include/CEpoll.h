@@ -28,4 +28,20 @@ int cepoll_remove(int epoll, int fd);
 /// count, or -1 with errno set.
 int cepoll_poll(int epoll, uint64_t *tokens, uint32_t *events, int capacity);
 
+/// Ready descriptors, waiting up to `timeout` milliseconds (-1: no limit) for the first. Returns
+/// the count, 0 on time-out, or -1 with errno set (EINTR when a signal interrupted the wait).
+int cepoll_wait(int epoll, uint64_t *tokens, uint32_t *events, int capacity, int timeout);
+
+/// A non-blocking, close-on-exec eventfd (a counter another thread bumps to end a wait), or -1.
+int cepoll_eventfd(void);
+
+/// Makes the eventfd readable (wakes a thread waiting for it in an epoll set).
+void cepoll_eventfd_signal(int fd);
+
+/// Resets the eventfd to not readable.
+void cepoll_eventfd_drain(int fd);
+
+/// Names the calling thread (cut to the 15 bytes Linux keeps), for ps, top and perf.
+void cepoll_name_thread(const char *name);
+
 #endif
