@@ -33,11 +33,12 @@ public struct HTTPServerConfiguration: Sendable {
   public var drainGracePeriod: Double = 10
   /// Threads running the handler (unless ``inlineHandler``).
   public var workerCount: Int = HTTPServerConfiguration.activeProcessorCount
-  /// Serial queues the connections are spread over.
+  /// Event loops the connections are spread over (threads, or serial queues with the
+  /// Dispatch-driven ``SocketEvents``).
   public var eventLoopCount: Int = HTTPServerConfiguration.activeProcessorCount
   /// How sockets' readiness reaches the event loops.
   public var socketEvents: SocketEvents = .thread
-  /// Run the handler directly on the connection's event-loop queue: no queue hops, for handlers
+  /// Run the handler directly on the connection's event loop: no hand-offs, for handlers
   /// that are quick and never block (health checks, small computations). The 503 queue limit
   /// does not apply then.
   public var inlineHandler: Bool = false

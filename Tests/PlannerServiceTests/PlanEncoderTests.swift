@@ -115,6 +115,47 @@ final class PlanEncoderTests: XCTestCase {
     XCTAssertNoThrow(try JSONParser.parse(w.bytes))
   }
 
+  // A height equal to the width and an m22 equal to m11 are copied from the text just written
+  // instead of formatted again; the text must not change, whether or not the pairs are equal.
+  func testRepeatedNumbersInAKeyframeMatchThePiecewiseText() {
+    func piecewise(_ state: LayerState) -> String {
+      var expected = JSONWriter(capacity: 1)
+      expected.raw("{\"t\":0.5,\"frame\":")
+      PlanEncoder.writeRect(state.frame, &expected)
+      expected.raw(",\"alpha\":")
+      expected.number(state.alpha)
+      if !state.transform.isIdentity {
+        expected.raw(",\"transform\":")
+        PlanEncoder.writeTransform(state.transform, &expected)
+      }
+      expected.byte(UInt8(ascii: "}"))
+      return String(decoding: expected.bytes, as: UTF8.self)
+    }
+    var time = JSONWriter(capacity: 8)
+    time.number(0.5)
+    let cases: [(width: Double, height: Double, m11: Double, m22: Double)] = [
+      (398.5702703437804, 398.5702703437804, 0.7234567890123456, 0.7234567890123456),
+      (398.5702703437804, 398.57027034378036, 1.5, 2.5),
+      (170, 170, -1e-7, -1e-7),
+      (0.0, -0.0, 0.0, -0.0),
+      (1e-300, 1e-300, 1.2345678901234567e+15, 1.2345678901234567e+15),
+      (12.25, 3, 1, 1),
+    ]
+    for c in cases {
+      var transform = Transform3D.identity
+      transform.m11 = c.m11
+      transform.m22 = c.m22
+      let state = LayerState(
+        frame: Rect(x: -1.451102592299182, y: 82.42972965621959, width: c.width, height: c.height),
+        alpha: 0.25, transform: transform)
+      var w = JSONWriter(capacity: 1)
+      withUnsafePointer(to: state) {
+        PlanEncoder.writeKeyframe(formattedTime: time, 0..<time.byteCount, $0, &w)
+      }
+      XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), piecewise(state), "\(c)")
+    }
+  }
+
   func testEncodingIsByteIdenticalForEqualRequests() throws {
     let a = try PlanningService().planJSON(Array(zoomPushJSON.utf8)).get()
     let reordered =

@@ -248,6 +248,21 @@ public struct JSONWriter: ~Copyable {
       p += JSONWriter.writeNumber(value, to: p, table: table)
     }
 
+    /// `value`, or when it has the same bits as `previous`, whose text (`count` bytes at
+    /// `text`) this cursor wrote earlier, a copy of that text: the same text, found without
+    /// formatting the number again (a square frame's height, a uniform scale's second factor).
+    @inline(__always)
+    mutating func number(
+      _ value: Double, sameAs previous: Double, text: UnsafePointer<UInt8>, count: Int
+    ) {
+      if value.bitPattern == previous.bitPattern {
+        p.update(from: text, count: count)
+        p += count
+      } else {
+        number(value)
+      }
+    }
+
     /// Bytes `range` of what `other` has written.
     @inline(__always)
     mutating func append(_ other: borrowing JSONWriter, _ range: Range<Int>) {

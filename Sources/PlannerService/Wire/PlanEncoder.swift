@@ -164,15 +164,20 @@ public enum PlanEncoder {
     c.raw(",\"y\":")
     c.number(state.pointee.frame.y)
     c.raw(",\"width\":")
-    c.number(state.pointee.frame.width)
+    let width = state.pointee.frame.width
+    let widthText = c.p
+    c.number(width)
+    let widthCount = c.p - widthText
     c.raw(",\"height\":")
-    c.number(state.pointee.frame.height)
+    c.number(state.pointee.frame.height, sameAs: width, text: widthText, count: widthCount)
     c.raw("},\"alpha\":")
     c.number(state.pointee.alpha)
     let t = state.pointee.transform
     if !t.isIdentity {
       c.raw(",\"transform\":[")
+      let m11Text = c.p
       c.number(t.m11)
+      let m11Count = c.p - m11Text
       // Field by field, as writeTransform writes them, through the unchecked cursor.
       c.byte(UInt8(ascii: ","))
       c.number(t.m12)
@@ -183,7 +188,7 @@ public enum PlanEncoder {
       c.byte(UInt8(ascii: ","))
       c.number(t.m21)
       c.byte(UInt8(ascii: ","))
-      c.number(t.m22)
+      c.number(t.m22, sameAs: t.m11, text: m11Text, count: m11Count)
       c.byte(UInt8(ascii: ","))
       c.number(t.m23)
       c.byte(UInt8(ascii: ","))
