@@ -297,7 +297,7 @@ public final class PlannerApp: Sendable {
       let bytes = format.render(plan, options: options)
       let entry = ResponseCache.Entry(
         body: bytes, etag: ETag.of(bytes),
-        contentLocation: "/v1/plans?request=" + QueryString.encode(canonical)
+        contentLocation: QueryString.encode(canonical, after: "/v1/plans?request=")
           + Self.formatQuery(format, options),
         style: request.style, operation: request.operation.rawValue)
       cache.put(key, entry)

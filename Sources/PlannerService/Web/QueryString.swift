@@ -38,23 +38,44 @@ public enum QueryString {
 
   /// Percent-encodes everything but RFC 3986 unreserved characters.
   public static func encode(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789ABCDEF".utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count * 2)
-    for b in bytes {
-      switch b {
-      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-        UInt8(ascii: "_"),
-        UInt8(ascii: "~"):
-        out.append(b)
-      default:
-        out.append(UInt8(ascii: "%"))
-        out.append(digits[Int(b >> 4)])
-        out.append(digits[Int(b & 0xF)])
+    encode(bytes, after: "")
+  }
+
+  /// `prefix` followed by `bytes` percent-encoded, built in one buffer: every plan answered
+  /// from the workers carries such a URL (`Content-Location`), and byte-wise appends to an
+  /// array, then a copy into a string and another for the prefix, cost as much as its ETag.
+  public static func encode(_ bytes: [UInt8], after prefix: StaticString) -> String {
+    let prefixCount = prefix.utf8CodeUnitCount
+    return String(unsafeUninitializedCapacity: prefixCount + 3 * bytes.count) { out in
+      let base = out.baseAddress!
+      base.update(from: prefix.utf8Start, count: prefixCount)
+      var n = prefixCount
+      let hex: StaticString = "0123456789ABCDEF"
+      let digits = hex.utf8Start
+      for b in bytes {
+        if isUnreserved(b) {
+          base[n] = b
+          n += 1
+        } else {
+          base[n] = UInt8(ascii: "%")
+          base[n + 1] = digits[Int(b >> 4)]
+          base[n + 2] = digits[Int(b & 0xF)]
+          n += 3
+        }
       }
+      return n
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  @inline(__always)
+  private static func isUnreserved(_ b: UInt8) -> Bool {
+    switch b {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "_"), UInt8(ascii: "~"):
+      true
+    default: false
+    }
   }
 
   private static func hex(_ b: UInt8) -> UInt8? {
