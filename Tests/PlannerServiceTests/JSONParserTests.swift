@@ -49,6 +49,46 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(try JSONParser.parse("[1e999]"), .array([.number(.infinity)]))
   }
 
+  // Short decimals take a fast path (an exact integer over an exact power of ten); every
+  // number must still parse to the very double the standard library's strtod gives.
+  func testNumbersParseToTheCorrectlyRoundedDouble() throws {
+    var texts = [
+      "0", "-0", "0.1", "-0.1", "0.30000000000000004", "9007199254740992", "9007199254740993",
+      "9007199254740991.5", "18446744073709551615", "99999999999999999999.5",
+      "0.0000000000000000000001", "0.00000000000000000000001", "1.7976931348623157",
+      "123456789012345678901234567890", "170.25", "-1.451102592299182", "82.42972965621959",
+      "2.5e-3", "1E22", "4.9e-324", "1e400",
+    ]
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> UInt64 {  // splitmix64: a fixed sequence, so a failure reproduces
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+    for _ in 0..<20_000 {
+      let integerDigits = Int(next() % 12)
+      let fractionDigits = Int(next() % 24)
+      var text = next() % 2 == 0 ? "-" : ""
+      text += integerDigits == 0 ? "0" : String(next() % 9 + 1)
+      for _ in 1..<max(1, integerDigits) { text += String(next() % 10) }
+      if fractionDigits > 0 {
+        text += "."
+        for _ in 0..<fractionDigits { text += String(next() % 10) }
+      }
+      texts.append(text)
+    }
+    for text in texts {
+      let parsed = try JSONParser.parse("[" + text + "]")
+      guard case .array(let items) = parsed, case .number(let value) = items.first else {
+        return XCTFail(text)
+      }
+      let expected = try XCTUnwrap(Double(text), text)
+      XCTAssertEqual(value.bitPattern, expected.bitPattern, text)
+    }
+  }
+
   func testRejectsInvalidUTF8AndLoneSurrogates() {
     XCTAssertThrowsError(try JSONParser.parse([0x22, 0xC3, 0x28, 0x22]))
     XCTAssertThrowsError(try JSONParser.parse(#""\udc00""#))
