@@ -62,14 +62,11 @@ public enum PlanEncoder {
     _ layers: [Layer], times: [Double], keyframes: [[LayerState]], _ w: inout JSONWriter
   ) {
     // Every layer has a keyframe at every sample time: format each time once, not per layer
-    // (number formatting is most of the encoding cost).
-    var timeText = JSONWriter(capacity: times.count * 20)
-    var timeEnds: [Int] = []
-    timeEnds.reserveCapacity(times.count)
-    for t in times {
-      timeText.number(t)
-      timeEnds.append(timeText.byteCount)
-    }
+    // (number formatting is most of the encoding cost), and a grid already in use not at all.
+    let grid = TimeGridText.of(times)
+    var timeText = JSONWriter(capacity: grid.text.count)
+    timeText.append(contentsOf: grid.text)
+    let timeEnds = grid.ends
     w.byte(UInt8(ascii: "["))
     for (index, layer) in layers.enumerated() {
       if index > 0 { w.byte(UInt8(ascii: ",")) }

@@ -1,0 +1,42 @@
+import TransitionEngine
+import XCTest
+
+@testable import PlannerService
+
+/// The keyframe times' text, shared between plans on the same grid: the same bytes as
+/// formatting each time, remembered for a bounded number of grids.
+final class TimeGridTextTests: XCTestCase {
+  func testTheTextIsEachTimeFormattedInTurn() {
+    let times = FrameGrid.times(duration: 0.35, frameRate: 60)
+    let grid = TimeGridText.of(times)
+    XCTAssertEqual(grid.ends.count, times.count)
+    var start = 0
+    for (t, end) in zip(times, grid.ends) {
+      var expected = JSONWriter(capacity: 32)
+      expected.number(t)
+      XCTAssertEqual(Array(grid.text[start..<end]), expected.bytes, "\(t)")
+      start = end
+    }
+    XCTAssertEqual(start, grid.text.count)
+  }
+
+  func testAGridInUseIsRememberedAndTheNumberOfGridsIsBounded() {
+    let times = FrameGrid.times(duration: 0.7, frameRate: 30)
+    let first = TimeGridText.of(times)
+    let again = TimeGridText.of(times)
+    // The very same storage: the second plan on this grid formatted nothing.
+    XCTAssertEqual(
+      first.text.withUnsafeBufferPointer { $0.baseAddress },
+      again.text.withUnsafeBufferPointer { $0.baseAddress })
+    // A grid that differs in one time only gets its own text.
+    var shifted = times
+    shifted[shifted.count - 1] = shifted[shifted.count - 1].nextUp
+    let other = TimeGridText.of(shifted)
+    XCTAssertNotEqual(other.text, first.text)
+    XCTAssertEqual(other.times.last?.bitPattern, shifted.last?.bitPattern)
+    for rate in 1...(TimeGridText.capacity + 4) {
+      _ = TimeGridText.of(FrameGrid.times(duration: 1, frameRate: rate))
+    }
+    XCTAssertLessThanOrEqual(TimeGridText.rememberedCount, TimeGridText.capacity)
+  }
+}
