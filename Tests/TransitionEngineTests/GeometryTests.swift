@@ -23,6 +23,24 @@ struct GeometryTests {
     }
   }
 
+  @Test("isIdentity agrees with comparing every field to the identity's, whatever one field holds")
+  func identityFieldByField() {
+    let identity = Transform3D.identity.values
+    let probes: [Double] = [
+      0, -0.0, 1, -1, 2, 0.5, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1.nextUp,
+      1.nextDown, .infinity, -.infinity, .nan, -Double.nan, .greatestFiniteMagnitude,
+    ]
+    for field in 0..<16 {
+      for probe in probes {
+        var values = identity
+        values[field] = probe
+        let t = Transform3D(values)
+        let expected = zip(values, identity).allSatisfy { $0 == $1 }
+        #expect(t.isIdentity == expected, "field \(field) = \(probe)")
+      }
+    }
+  }
+
   @Test("MakeRotation follows CATransform3D's fields; Concat(a, b) applies a then b")
   func rotationAndConcat() {
     let r = Transform3D.rotation(angle: Double.pi / 2, x: 0, y: 0, z: 2)  // axis is normalised

@@ -64,7 +64,8 @@ public enum PlanEncoder {
     // Every layer has a keyframe at every sample time: format each time once, not per layer
     // (number formatting is most of the encoding cost), and a grid already in use not at all.
     let grid = TimeGridText.of(times)
-    var timeText = JSONWriter(capacity: grid.text.count)
+    // 32 bytes of slack: each time's text is copied as four words (Cursor.appendShort).
+    var timeText = JSONWriter(capacity: grid.text.count + 32)
     timeText.append(contentsOf: grid.text)
     let timeEnds = grid.ends
     w.byte(UInt8(ascii: "["))
@@ -142,12 +143,14 @@ public enum PlanEncoder {
   }
 
   /// The most bytes one keyframe takes: 84 of punctuation and keys, and 22 numbers (the time,
-  /// a frame, an alpha and 16 matrix fields) of at most 28 bytes each.
+  /// a frame, an alpha and 16 matrix fields) of at most 28 bytes each. The time's text is
+  /// copied as 32 bytes, which stay within this: more than 32 bytes of the keyframe follow it.
   static let maximumKeyframeBytes = 84 + 22 * JSONWriter.maximumNumberBytes
 
-  /// A keyframe whose time is already formatted: bytes `range` of `formattedTime`. The same
-  /// text as ``writeRect(_:_:)`` and ``writeTransform(_:_:)`` would give, written with one
-  /// capacity check (``JSONWriter/Cursor``).
+  /// A keyframe whose time is already formatted: bytes `range` of `formattedTime`, whose
+  /// storage must hold 32 bytes from the range's start. The same text as
+  /// ``writeRect(_:_:)`` and ``writeTransform(_:_:)`` would give, written with one capacity
+  /// check (``JSONWriter/Cursor``).
   @inline(__always)
   static func writeKeyframe(
     formattedTime: borrowing JSONWriter, _ range: Range<Int>, _ state: UnsafePointer<LayerState>,
@@ -155,7 +158,7 @@ public enum PlanEncoder {
   ) {
     var c = w.beginUnchecked(maximumKeyframeBytes)
     c.raw("{\"t\":")
-    c.append(formattedTime, range)
+    c.appendShort(formattedTime, range)
     c.raw(",\"frame\":{\"x\":")
     c.number(state.pointee.frame.x)
     c.raw(",\"y\":")

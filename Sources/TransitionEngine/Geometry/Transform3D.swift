@@ -62,12 +62,20 @@ public struct Transform3D: Sendable, Hashable {
   }
 
   /// Exactly the identity (CATransform3DIsIdentity): keyframes leave the transform out then.
-  /// Written out rather than `self == .identity`: encoders ask this for every keyframe, and
-  /// the comparison with the global went through its lazy initialisation each time.
+  /// Encoders ask this for every keyframe, so it compares bits without a branch per field:
+  /// a diagonal field equals 1 when its bits are those of 1 (NaN never is), and an
+  /// off-diagonal field equals 0 (either zero) when its bits are zero but for the sign, so
+  /// the bits of all twelve, ORed and shifted past the sign, are zero exactly when each is.
   public var isIdentity: Bool {
-    m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1
-      && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0
-      && m31 == 0 && m32 == 0 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0
+    let one = (1.0).bitPattern
+    let diagonal =
+      (m11.bitPattern ^ one) | (m22.bitPattern ^ one) | (m33.bitPattern ^ one)
+      | (m44.bitPattern ^ one)
+    let offDiagonal =
+      m12.bitPattern | m13.bitPattern | m14.bitPattern | m21.bitPattern | m23.bitPattern
+      | m24.bitPattern | m31.bitPattern | m32.bitPattern | m34.bitPattern | m41.bitPattern
+      | m42.bitPattern | m43.bitPattern
+    return diagonal == 0 && offDiagonal << 1 == 0
   }
 
   public static func translation(x: Double, y: Double, z: Double) -> Transform3D {
