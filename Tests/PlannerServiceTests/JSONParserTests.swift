@@ -122,6 +122,22 @@ final class JSONWriterTests: XCTestCase {
     var w = JSONWriter()
     w.string("a\"b\\c\n\u{01}é")
     XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), #""a\"b\\c\n\u0001é""#)
+    // Strings without escapes are copied whole (also past the capacity, and after or before
+    // escaped ones); each character that needs an escape sends the string the long way.
+    let long = String(repeating: "snapshot-é-", count: 40)
+    var v = JSONWriter(capacity: 8)
+    for piece in ["", "fromView", long, "tab\there", "x/y", "\u{7F}", "quote\"", "end"] {
+      v.string(piece)
+      v.byte(UInt8(ascii: ","))
+    }
+    XCTAssertEqual(
+      String(decoding: v.bytes, as: UTF8.self),
+      #""","fromView",""# + long + #"","tab\there","x/y","\#u{7F}","quote\"","end","#)
+    for code in 0..<0x20 {
+      var e = JSONWriter()
+      e.string(String(UnicodeScalar(UInt8(code))))
+      XCTAssertEqual(try JSONParser.parse(e.bytes), .string(String(UnicodeScalar(UInt8(code)))))
+    }
   }
 
   func testWrittenValuesParseBack() throws {

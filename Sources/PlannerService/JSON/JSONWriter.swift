@@ -125,6 +125,24 @@ public struct JSONWriter: ~Copyable {
   }
 
   public mutating func string(_ s: String) {
+    // Names, ids and enum values need no escapes: one scan, then one copy with the quotes,
+    // instead of a capacity check per byte.
+    var s = s
+    let copied = s.withUTF8 { utf8 -> Bool in
+      for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+        return false
+      }
+      let p = reserve(utf8.count + 2)
+      p[0] = UInt8(ascii: "\"")
+      if let base = utf8.baseAddress { (p + 1).update(from: base, count: utf8.count) }
+      p[utf8.count + 1] = UInt8(ascii: "\"")
+      count += utf8.count + 2
+      return true
+    }
+    if !copied { escaped(s) }
+  }
+
+  private mutating func escaped(_ s: String) {
     byte(UInt8(ascii: "\""))
     for b in s.utf8 {
       switch b {
