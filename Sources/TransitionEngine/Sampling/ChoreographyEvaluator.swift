@@ -62,6 +62,7 @@ public struct ChoreographyEvaluator: Sendable {
 
   /// The state of layer `index` at progress `p` (which may overshoot [0, 1] for springs).
   /// At `p == 1` every track holds its `to` value exactly, at `p == 0` its `from` value.
+  @inline(__always)
   public func state(ofLayer index: Int, progress p: Double) -> LayerState {
     var state = bases[index]
     if let track = frameTracks[index] {
