@@ -66,6 +66,9 @@ public struct Transform3D: Sendable, Hashable {
   /// a diagonal field equals 1 when its bits are those of 1 (NaN never is), and an
   /// off-diagonal field equals 0 (either zero) when its bits are zero but for the sign, so
   /// the bits of all twelve, ORed and shifted past the sign, are zero exactly when each is.
+  /// Inlinable, so that the encoders test a state's matrix where it lies instead of copying
+  /// its 128 bytes to make the call.
+  @inlinable
   public var isIdentity: Bool {
     let one = (1.0).bitPattern
     let diagonal =
