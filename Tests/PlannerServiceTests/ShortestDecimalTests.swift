@@ -62,6 +62,19 @@ final class ShortestDecimalTests: XCTestCase {
     return left <= right
   }
 
+  // The integer digits move one place left in words; the bytes after them must stay put.
+  func testShiftLeftByOneMovesExactlyTheIntegerDigits() {
+    for count in 1...16 {
+      var bytes = (0..<28).map { UInt8(0x41 + $0) }  // "ABC..."
+      bytes.withUnsafeMutableBufferPointer {
+        ShortestDecimal.shiftLeftByOne($0.baseAddress!, count: count)
+      }
+      let original = (0..<28).map { UInt8(0x41 + $0) }
+      XCTAssertEqual(Array(bytes[0..<count]), Array(original[1...count]), "count \(count)")
+      XCTAssertEqual(Array(bytes[count...]), Array(original[count...]), "count \(count)")
+    }
+  }
+
   func testFloorLog10Pow2IsExactOverTheDoubleExponents() {
     for q in -1100...1100 {
       let k = ShortestDecimal.floorLog10Pow2(q)
