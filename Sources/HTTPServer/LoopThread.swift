@@ -73,8 +73,9 @@ final class LoopThread: @unchecked Sendable {
   }
 
   /// Starts the thread. `ready(token, events)` is called for each ready socket and `tick(now)`
-  /// every `tickInterval` seconds or so. Both run on the thread, which
-  /// keeps them (and what they capture) alive until it ends.
+  /// every `tickInterval` seconds or so. Both run on the thread, which keeps them (and what
+  /// they capture) alive until it ends. Returns false only when no thread could be created;
+  /// after ``stop()`` nothing is started and there is nothing to fall back to (true).
   func start(
     name: String, tickInterval: Double, ready: @escaping (UInt64, UInt32) -> Void,
     tick: @escaping (UInt64) -> Void
@@ -85,23 +86,11 @@ final class LoopThread: @unchecked Sendable {
       return inbox.stopping
     }
     if stopped { return true }
-    let body = Unmanaged.passRetained(
-      LoopThreadBody { [self] in run(name: name, interval: interval, ready: ready, tick: tick) })
-    var thread = pthread_t()
-    guard
-      pthread_create(
-        &thread, nil,
-        { raw in
-          Unmanaged<LoopThreadBody>.fromOpaque(raw!).takeRetainedValue().run()
-          return nil
-        }, body.toOpaque()) == 0
-    else {
-      body.release()
-      inbox.withLock { $0.started = false }
-      return false
+    let started = startDetachedThread { [self] in
+      run(name: name, interval: interval, ready: ready, tick: tick)
     }
-    pthread_detach(thread)
-    return true
+    if !started { inbox.withLock { $0.started = false } }
+    return started
   }
 
   private func run(
@@ -154,9 +143,4 @@ final class LoopThread: @unchecked Sendable {
       }
     }
   }
-}
-
-private final class LoopThreadBody {
-  let run: () -> Void
-  init(_ run: @escaping () -> Void) { self.run = run }
 }

@@ -37,20 +37,7 @@ final class WorkerPool: Sendable {
         .exchanged
     else { return }
     for _ in 0..<threadCount {
-      let box = Unmanaged.passRetained(ThreadBody { [self] in run() })
-      var thread = pthread_t()
-      let rc = pthread_create(
-        &thread, nil,
-        { raw in
-          let body = Unmanaged<ThreadBody>.fromOpaque(raw!).takeRetainedValue()
-          body.run()
-          return nil
-        }, box.toOpaque())
-      if rc == 0 {
-        pthread_detach(thread)
-      } else {
-        box.release()
-      }
+      _ = startDetachedThread { [self] in run() }
     }
   }
 
@@ -120,9 +107,4 @@ final class WorkerPool: Sendable {
     }
     exited.signal()
   }
-}
-
-private final class ThreadBody: Sendable {
-  let run: @Sendable () -> Void
-  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }

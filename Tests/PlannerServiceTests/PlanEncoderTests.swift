@@ -95,8 +95,13 @@ final class PlanEncoderTests: XCTestCase {
     var time = JSONWriter(capacity: 64)
     time.number(long)
     var w = JSONWriter(capacity: 1)
-    withUnsafePointer(to: state) {
-      PlanEncoder.writeKeyframe(formattedTime: time, 0..<time.byteCount, $0, &w)
+    // The time's text with the 32 bytes of room writeKeyframe may read past it.
+    let count = time.byteCount
+    let timeText = time.bytes + [UInt8](repeating: 0, count: 32)
+    withUnsafePointer(to: state) { statePointer in
+      timeText.withUnsafeBufferPointer {
+        PlanEncoder.writeKeyframe(formattedTime: $0, 0..<count, statePointer, &w)
+      }
     }
 
     var expected = JSONWriter(capacity: 1)
@@ -133,6 +138,9 @@ final class PlanEncoderTests: XCTestCase {
     }
     var time = JSONWriter(capacity: 8)
     time.number(0.5)
+    // The time's text with the 32 bytes of room writeKeyframe may read past it.
+    let count = time.byteCount
+    let timeText = time.bytes + [UInt8](repeating: 0, count: 32)
     let cases: [(width: Double, height: Double, m11: Double, m22: Double)] = [
       (398.5702703437804, 398.5702703437804, 0.7234567890123456, 0.7234567890123456),
       (398.5702703437804, 398.57027034378036, 1.5, 2.5),
@@ -149,8 +157,10 @@ final class PlanEncoderTests: XCTestCase {
         frame: Rect(x: -1.451102592299182, y: 82.42972965621959, width: c.width, height: c.height),
         alpha: 0.25, transform: transform)
       var w = JSONWriter(capacity: 1)
-      withUnsafePointer(to: state) {
-        PlanEncoder.writeKeyframe(formattedTime: time, 0..<time.byteCount, $0, &w)
+      withUnsafePointer(to: state) { statePointer in
+        timeText.withUnsafeBufferPointer {
+          PlanEncoder.writeKeyframe(formattedTime: $0, 0..<count, statePointer, &w)
+        }
       }
       XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), piecewise(state), "\(c)")
     }

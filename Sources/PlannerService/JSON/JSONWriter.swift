@@ -281,15 +281,15 @@ public struct JSONWriter: ~Copyable {
       }
     }
 
-    /// Bytes `range` of what `other` has written: a number's text, at most 32 bytes, copied
-    /// as four 8-byte words rather than by a call to memcpy (once per keyframe). The words may
-    /// reach past the range in `other`'s storage, which must hold 32 bytes from the range's
-    /// start, and past the text here, in room the cursor has reserved and writes next.
+    /// Bytes `range` of `text`: a number's text, at most 32 bytes, copied as four 8-byte words
+    /// rather than by a call to memcpy (once per keyframe). The words may reach past the range,
+    /// so `text` must hold 32 bytes from the range's start, and past the text here, in room the
+    /// cursor has reserved and writes next.
     @inline(__always)
-    mutating func appendShort(_ other: borrowing JSONWriter, _ range: Range<Int>) {
-      precondition(range.lowerBound >= 0 && range.upperBound <= other.count)
-      precondition(range.count <= 32 && other.capacity - range.lowerBound >= 32)
-      let from = UnsafeRawPointer(other.base + range.lowerBound)
+    mutating func appendShort(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+      precondition(range.lowerBound >= 0 && range.count <= 32)
+      precondition(range.lowerBound + 32 <= text.count)
+      let from = UnsafeRawPointer(text.baseAddress! + range.lowerBound)
       let to = UnsafeMutableRawPointer(p)
       for word in 0..<4 {
         to.storeBytes(

@@ -64,9 +64,6 @@ public enum PlanEncoder {
     // Every layer has a keyframe at every sample time: format each time once, not per layer
     // (number formatting is most of the encoding cost), and a grid already in use not at all.
     let grid = TimeGridText.of(times)
-    // 32 bytes of slack: each time's text is copied as four words (Cursor.appendShort).
-    var timeText = JSONWriter(capacity: grid.text.count + 32)
-    timeText.append(contentsOf: grid.text)
     let timeEnds = grid.ends
     w.byte(UInt8(ascii: "["))
     for (index, layer) in layers.enumerated() {
@@ -77,10 +74,13 @@ public enum PlanEncoder {
       w.byte(UInt8(ascii: "["))
       // States by pointer: passing each (22 doubles) by value copied it with memcpy.
       keyframes[index].withUnsafeBufferPointer { states in
-        for i in 0..<times.count {
-          if i > 0 { w.byte(UInt8(ascii: ",")) }
-          let start = i == 0 ? 0 : timeEnds[i - 1]
-          writeKeyframe(formattedTime: timeText, start..<timeEnds[i], states.baseAddress! + i, &w)
+        grid.padded.withUnsafeBufferPointer { timeText in
+          for i in 0..<times.count {
+            if i > 0 { w.byte(UInt8(ascii: ",")) }
+            let start = i == 0 ? 0 : timeEnds[i - 1]
+            writeKeyframe(
+              formattedTime: timeText, start..<timeEnds[i], states.baseAddress! + i, &w)
+          }
         }
       }
       w.raw("]}")
@@ -153,7 +153,8 @@ public enum PlanEncoder {
   /// check (``JSONWriter/Cursor``).
   @inline(__always)
   static func writeKeyframe(
-    formattedTime: borrowing JSONWriter, _ range: Range<Int>, _ state: UnsafePointer<LayerState>,
+    formattedTime: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+    _ state: UnsafePointer<LayerState>,
     _ w: inout JSONWriter
   ) {
     var c = w.beginUnchecked(maximumKeyframeBytes)

@@ -11,12 +11,16 @@ struct TimeGridText: Sendable {
   let times: [Double]
   /// The numbers back to back, without separators.
   let text: [UInt8]
+  /// ``text`` and ``slack`` zero bytes after it, so that each time can be copied as 32 bytes
+  /// (`JSONWriter.Cursor.appendShort`) straight from here, without a copy per plan.
+  let padded: [UInt8]
   /// Where each time's text ends in ``text``.
   let ends: [Int]
 
   /// The most recently used grids, newest first.
   private static let recent = Mutex<[TimeGridText]>([])
   static let capacity = 8
+  static let slack = 32
 
   /// The text of `times`, formatted now or remembered from an earlier plan.
   static func of(_ times: [Double]) -> TimeGridText {
@@ -45,6 +49,7 @@ struct TimeGridText: Sendable {
     }
     self.times = times
     text = writer.bytes
+    padded = text + [UInt8](repeating: 0, count: Self.slack)
     self.ends = ends
   }
 
