@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "TransitionEngine", targets: ["TransitionEngine"]),
     .library(name: "PlannerService", targets: ["PlannerService"]),
     .library(name: "PlannerClient", targets: ["PlannerClient"]),
+    .library(name: "JSON", targets: ["JSON"]),
     // For the fuzz targets of the nested package in Fuzz/ (they need the parser on its own).
     .library(name: "HTTP1", targets: ["HTTP1"]),
     .executable(name: "planner-client", targets: ["planner-client"]),
@@ -15,34 +16,50 @@ let package = Package(
   targets: [
     // Pure: geometry, timing, styles, sampling, gestures. Standard library and libm only.
     .target(name: "TransitionEngine"),
-    // Sans-I/O HTTP/1.1: request parser, response writer, value types. Standard library only.
-    .target(name: "HTTP1"),
+    // JSON: parser, writer, shortest doubles, JSON Pointers, problem documents. Standard
+    // library only; the server, the wire layer and the client all speak it.
+    .target(name: "JSON"),
+    // Sans-I/O HTTP/1.1: request parser, response writer, connection rules, value types.
+    .target(name: "HTTP1", dependencies: ["JSON"]),
     // Non-blocking sockets and Dispatch event loops: connections, limits, time-outs, drain.
-    .target(name: "HTTPServer", dependencies: ["HTTP1", "CEpoll"]),
+    .target(name: "HTTPServer", dependencies: ["HTTP1", "JSON", "CEpoll"]),
     // Linux epoll through plain integers (Glibc's module lacks <sys/epoll.h>; its event struct
     // is packed).
     .target(name: "CEpoll"),
     // Where JSON meets the engine: wire types, validation, problem+json, routes, metrics.
-    .target(name: "PlannerService", dependencies: ["TransitionEngine", "HTTP1"]),
+    .target(name: "PlannerService", dependencies: ["TransitionEngine", "JSON", "HTTP1"]),
     .executableTarget(
-      name: "transition-planner", dependencies: ["PlannerService", "TransitionEngine", "HTTPServer", "HTTP1"]),
+      name: "transition-planner",
+      dependencies: [
+        "PlannerService", "TransitionEngine", "JSON", "HTTPServer", "HTTP1",
+      ]),
     // libcurl (Debian: libcurl4-openssl-dev) and non-variadic wrappers of its variadic calls.
-    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .target(name: "CCurlShim", dependencies: ["CCurl"]),
     // The Swift client the integration tests and planner-client use; never linked by the server.
-    .target(name: "PlannerClient", dependencies: ["CCurl", "CCurlShim", "PlannerService"]),
-    .executableTarget(name: "planner-client", dependencies: ["PlannerClient", "PlannerService"]),
+    .target(name: "PlannerClient", dependencies: ["CCurl", "CCurlShim", "JSON", "HTTP1"]),
+    .executableTarget(name: "planner-client", dependencies: ["PlannerClient", "JSON"]),
     // Release-mode micro benchmark of the engine and the encoder (not a test).
-    .executableTarget(name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine", "HTTP1"]),
+    .executableTarget(
+      name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
-    .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "JSON"]),
     // Raw-socket client, server-process helpers and gesture fixtures shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-    .testTarget(name: "PlannerServiceTests", dependencies: ["PlannerService", "TransitionEngine", "HTTP1", "TestSupport"]),
     .testTarget(
-      name: "IntegrationTests", dependencies: ["PlannerClient", "PlannerService", "TestSupport", "transition-planner"]),
-    .testTarget(name: "TransitionPlannerCLITests", dependencies: ["transition-planner", "TestSupport"]),
+      name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "JSON", "TestSupport"]),
+    .testTarget(
+      name: "PlannerServiceTests",
+      dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "TestSupport"]),
+    .testTarget(
+      name: "IntegrationTests",
+      dependencies: [
+        "PlannerClient", "PlannerService", "JSON", "TestSupport", "transition-planner",
+      ]),
+    .testTarget(
+      name: "TransitionPlannerCLITests", dependencies: ["transition-planner", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // libFuzzer targets, kept out of the root package: an executable whose entry point is
 // `LLVMFuzzerTestOneInput` (no `main`) links only with `-sanitize=fuzzer`, so it would break the
-// root package's plain `swift build` and `swift test`. Built and run by scripts/fuzz.sh:
+// root package's plain `swift build` and `swift test`. Built and run by scripts/stages/fuzz.sh:
 //   swift build -c release --sanitize=fuzzer --sanitize=address \
 //     -Xswiftc -sanitize=fuzzer,address --disable-dead-strip
 import PackageDescription
@@ -24,6 +24,7 @@ let package = Package(
       dependencies: [
         .product(name: "PlannerService", package: "transition-planner"),
         .product(name: "TransitionEngine", package: "transition-planner"),
+        .product(name: "JSON", package: "transition-planner"),
       ]),
   ],
   swiftLanguageModes: [.v6]

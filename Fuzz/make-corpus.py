@@ -6,7 +6,7 @@
   the example bodies (POST with Content-Length, chunked, pipelined, GET with a query);
 - corpus/planner: hand-made plan requests reaching each curve type, options and limits (the
   examples/*.json plan and interaction bodies, the gesture fixtures, are copied in by
-  scripts/fuzz.sh at run time so they are not duplicated in the repository).
+  scripts/stages/fuzz.sh at run time so they are not duplicated in the repository).
 
 File names are the first 16 hex digits of the SHA-256 of the content, so rerunning is stable.
 """

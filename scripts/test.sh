@@ -6,17 +6,17 @@
 #   build       the debug build with tests;
 #   lottie      the Lottie export of every example against the official Lottie schema;
 #   contract    the API contract: openapi-spec-validator and schemathesis against a live server;
-#   browser     the preview page in headless Chromium (scripts/browser-test.sh: installs
+#   browser     the preview page in headless Chromium (scripts/stages/browser-test.sh: installs
 #               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
 #   tsan        the server tests under ThreadSanitizer (own build folder; SKIP_TSAN=1 skips);
 #   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
 #   asan        the server and parser tests under AddressSanitizer and LeakSanitizer (own build
-#               folder; scripts/lsan.supp; SKIP_ASAN=1 skips);
-#   fuzz        each libFuzzer target for FUZZ_SECONDS (60) seconds (scripts/fuzz.sh;
+#               folder; scripts/stages/lsan.supp; SKIP_ASAN=1 skips);
+#   fuzz        each libFuzzer target for FUZZ_SECONDS (60) seconds (scripts/stages/fuzz.sh;
 #               SKIP_FUZZ=1 skips);
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
-#               podman (scripts/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part says SKIP
-#               where podman cannot be installed);
+#               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
+#               says SKIP where podman cannot be installed);
 #   all tests   swift test: every XCTest and Swift Testing test.
 # A table of the stages' durations comes next; the two `swift test` summaries end the output.
 set -euo pipefail
@@ -88,15 +88,15 @@ build() {
 }
 
 lottie() {
-  scripts/lottie-check.sh
+  scripts/stages/lottie-check.sh
 }
 
 contract() {
-  scripts/contract-test.sh
+  scripts/stages/contract-test.sh
 }
 
 browser() {
-  scripts/browser-test.sh .build/debug/transition-planner
+  scripts/stages/browser-test.sh .build/debug/transition-planner
 }
 
 tsan() {
@@ -109,21 +109,18 @@ tsan() {
   grep -E "Executed [0-9]+ tests" .build/tsan.log | tail -1
 }
 
-# The server suite again with each Dispatch-driven kind of socket events (the default run
-# covers the loops' own threads).
+# The server suite again with a Dispatch source per socket (--socket-events dispatch); the
+# default run covers the other kind, the loops' own threads (thread).
 dispatch() {
-  local kind
-  for kind in epoll dispatch; do
-    echo "socket events: $kind"
-    HTTP_TEST_SOCKET_EVENTS=$kind swift test --skip-build --filter HTTPServerTests 2>&1 |
-      grep -E "error:|failed|Executed [0-9]+ tests" | tail -5 || return 1
-  done
+  echo "socket events: dispatch"
+  HTTP_TEST_SOCKET_EVENTS=dispatch swift test --skip-build --filter HTTPServerTests 2>&1 |
+    grep -E "error:|failed|Executed [0-9]+ tests" | tail -5 || return 1
 }
 
 asan() {
   # LeakSanitizer runs at exit; the suppressions cover only leaks inside the toolchain's own
-  # libraries (see the comments in scripts/lsan.supp), never the project's code.
-  if ! LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
+  # libraries (see the comments in scripts/stages/lsan.supp), never the project's code.
+  if ! LSAN_OPTIONS="suppressions=$PWD/scripts/stages/lsan.supp:print_suppressions=0" \
     swift test --sanitize=address --scratch-path .build/asan --filter 'HTTPServerTests|HTTP1Tests' \
     >.build/asan.log 2>&1; then
     grep -E "error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (AddressSanitizer|LeakSanitizer)" \
@@ -136,11 +133,11 @@ asan() {
 }
 
 fuzz() {
-  scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+  scripts/stages/fuzz.sh "${FUZZ_SECONDS:-60}"
 }
 
 deploy() {
-  scripts/deploy-check.sh
+  scripts/stages/deploy-check.sh
 }
 
 all_tests() {

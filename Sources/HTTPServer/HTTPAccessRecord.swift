@@ -1,4 +1,5 @@
 import HTTP1
+import JSON
 
 /// One access-log entry per answered request (HTTP.md "Life cycle").
 public struct HTTPAccessRecord: Sendable {
@@ -28,13 +29,22 @@ public struct HTTPAccessRecord: Sendable {
 
   /// The record as one line of JSON (for stdout logging).
   public var jsonLine: String {
-    var s = "{\"time\":\(time),\"method\":"
-    HTTPResponse.appendJSONString(&s, method)
-    s += ",\"path\":"
-    HTTPResponse.appendJSONString(&s, path)
-    s += ",\"status\":\(status),\"bytes\":\(bytes),\"duration\":\(durationSeconds),\"request_id\":"
-    HTTPResponse.appendJSONString(&s, requestID)
-    s += "}"
-    return s
+    var w = JSONWriter(capacity: 160)
+    w.raw("{\"time\":")
+    w.number(time)
+    w.raw(",\"method\":")
+    w.string(method)
+    w.raw(",\"path\":")
+    w.string(path)
+    w.raw(",\"status\":")
+    w.integer(Int64(status))
+    w.raw(",\"bytes\":")
+    w.integer(Int64(bytes))
+    w.raw(",\"duration\":")
+    w.number(durationSeconds)
+    w.raw(",\"request_id\":")
+    w.string(requestID)
+    w.byte(UInt8(ascii: "}"))
+    return String(decoding: w.bytes, as: UTF8.self)
   }
 }

@@ -4,7 +4,7 @@ import Glibc
 ///
 /// glibc keeps memory freed by the threads' arenas for reuse instead of returning it, so after
 /// a load of 1,000 connections the resident size stayed about 33 MiB above its start although
-/// nothing was live any more (`malloc_trim` brought it back to within 3 MiB: scripts/soak.sh).
+/// nothing was live any more (`malloc_trim` brought it back to within 3 MiB: scripts/ops/soak.sh).
 /// A container sized by its steady memory would keep paying for one burst. So once the open
 /// connections have fallen to a quarter of their peak, the free memory is released. That costs a
 /// few milliseconds on the accept queue, and happens only after a burst has ended.

@@ -1,6 +1,6 @@
 import CCurl
 import CCurlShim
-import PlannerService
+import HTTP1
 
 /// A client of the transition-planner HTTP API on libcurl. One easy handle per client is reused
 /// for every call, so connections are kept alive between calls. Not thread-safe: use one client

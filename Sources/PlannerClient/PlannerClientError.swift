@@ -1,4 +1,4 @@
-import PlannerService
+import JSON
 
 /// Why a call failed: the transport (curl's code and message) or the service's problem+json.
 public enum PlannerClientError: Error, Sendable, CustomStringConvertible {

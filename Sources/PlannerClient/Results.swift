@@ -1,4 +1,4 @@
-import PlannerService
+import JSON
 
 /// A parsed JSON answer and the exchange it came from.
 public struct JSONDocument: Sendable {

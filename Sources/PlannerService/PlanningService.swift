@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// The request pipeline shared by the HTTP routes and the command line: bytes in, plan bytes

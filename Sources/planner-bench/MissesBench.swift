@@ -4,7 +4,7 @@ import PlannerService
 
 /// The application's miss path (`--misses`): a zoom push POST whose source changes every time,
 /// through `PlannerApp.handle` as a worker runs it - decode, plan, encode, ETag, canonical
-/// URL and cache insertion - single-threaded. What `scripts/bench-http.sh plan-vary` adds on top
+/// URL and cache insertion - single-threaded. What `scripts/bench/bench-http.sh plan-vary` adds on top
 /// of this is the server: parsing, the hand-off to a worker and the loopback send.
 func benchMisses(iterations: Int) {
   let app = PlannerApp()

@@ -1,6 +1,6 @@
 import Foundation
+import JSON
 import PlannerClient
-import PlannerService
 
 // planner-client: the service's requests from the command line, through PlannerClient.
 

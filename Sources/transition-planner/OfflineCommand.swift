@@ -1,3 +1,4 @@
+import JSON
 import PlannerService
 
 /// The shape shared by `plan` and `interact`: read one JSON request (FILE or stdin), run the

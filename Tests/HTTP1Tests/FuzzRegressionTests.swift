@@ -1,7 +1,7 @@
 import HTTP1
 import XCTest
 
-/// Inputs found by the libFuzzer target `Fuzz/Sources/fuzz-http1` (scripts/fuzz.sh), kept as
+/// Inputs found by the libFuzzer target `Fuzz/Sources/fuzz-http1` (scripts/stages/fuzz.sh), kept as
 /// regression tests: each failed the "same result however the bytes are split" invariant.
 final class HTTP1FuzzRegressionTests: XCTestCase {
   /// The fuzz target's tight limits, under which the finding was made.

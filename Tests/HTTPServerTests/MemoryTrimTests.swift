@@ -5,7 +5,7 @@ import XCTest
 
 /// The policy of ``MemoryTrim``: free memory is given back once the open connections have
 /// fallen to a quarter of a peak of at least 64, and the peak then restarts from the current
-/// count. (What the trim does to the resident size is measured by scripts/soak.sh.)
+/// count. (What the trim does to the resident size is measured by scripts/ops/soak.sh.)
 final class MemoryTrimTests: XCTestCase {
   func context(peak: Int, open: Int) -> ServerContext {
     let context = ServerContext(

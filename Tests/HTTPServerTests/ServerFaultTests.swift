@@ -11,7 +11,7 @@ import XCTest
 final class ServerFaultTests: ServerTestCase {
   /// 300 connections trickle a head one byte at a time (well inside the head time-out, so the
   /// server must hold them all) while a normal client's requests each succeed within the 2 s
-  /// client time-out of the issue. The soak script (scripts/soak.sh) prints the latencies.
+  /// client time-out of the issue. The soak script (scripts/ops/soak.sh) prints the latencies.
   func testThreeHundredSlowlorisConnectionsDoNotStarveNormalClients() throws {
     raiseOpenFileLimit()
     let (server, port) = try startServer()

@@ -1,9 +1,10 @@
+import JSON
 import TransitionEngine
 import XCTest
 
 @testable import PlannerService
 
-/// The `lottie` document beyond what the schema checks (scripts/lottie-check.sh does that):
+/// The `lottie` document beyond what the schema checks (scripts/stages/lottie-check.sh does that):
 /// what players need, the layer order, and every keyframe's value against the plan.
 final class LottieExportTests: XCTestCase {
   func document(_ timeline: Timeline) throws -> JSONValue {

@@ -5,7 +5,7 @@ import XCTest
 
 final class OpenAPIDocumentTests: XCTestCase {
   /// The served document is embedded at build time; it must be the file at the project root
-  /// (run scripts/embed-openapi.sh after editing openapi.yaml).
+  /// (run scripts/gen/embed-openapi.sh after editing openapi.yaml).
   func testEmbeddedDocumentIsOpenapiYaml() throws {
     var root = URL(fileURLWithPath: #filePath)
     for _ in 0..<3 { root = root.deletingLastPathComponent() }

@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 import XCTest
 
@@ -92,31 +93,22 @@ final class PlanEncoderTests: XCTestCase {
     let state = LayerState(
       frame: Rect(x: long, y: odd, width: 1e-300, height: 9_007_199_254_740_993),
       alpha: long, transform: transform)
-    var time = JSONWriter(capacity: 64)
-    time.number(long)
     var w = JSONWriter(capacity: 1)
-    // The time's text with the 32 bytes of room writeKeyframe may read past it.
-    let count = time.byteCount
-    let timeText = time.bytes + [UInt8](repeating: 0, count: 32)
-    withUnsafePointer(to: state) { statePointer in
-      timeText.withUnsafeBufferPointer {
-        PlanEncoder.writeKeyframe(formattedTime: $0, 0..<count, statePointer, &w)
-      }
-    }
+    KeyframeWriter(times: [long]).write([state], &w)
 
     var expected = JSONWriter(capacity: 1)
-    expected.raw("{\"t\":")
+    expected.raw("[{\"t\":")
     expected.number(long)
     expected.raw(",\"frame\":")
-    PlanEncoder.writeRect(state.frame, &expected)
+    expected.rect(state.frame)
     expected.raw(",\"alpha\":")
     expected.number(long)
     expected.raw(",\"transform\":")
-    PlanEncoder.writeTransform(transform, &expected)
-    expected.byte(UInt8(ascii: "}"))
+    expected.transform(transform)
+    expected.raw("}]")
     XCTAssertEqual(
       String(decoding: w.bytes, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self))
-    XCTAssertLessThanOrEqual(w.byteCount, PlanEncoder.maximumKeyframeBytes)
+    XCTAssertLessThanOrEqual(w.byteCount, KeyframeWriter.maximumKeyframeBytes + 2)
     XCTAssertNoThrow(try JSONParser.parse(w.bytes))
   }
 
@@ -125,22 +117,17 @@ final class PlanEncoderTests: XCTestCase {
   func testRepeatedNumbersInAKeyframeMatchThePiecewiseText() {
     func piecewise(_ state: LayerState) -> String {
       var expected = JSONWriter(capacity: 1)
-      expected.raw("{\"t\":0.5,\"frame\":")
-      PlanEncoder.writeRect(state.frame, &expected)
+      expected.raw("[{\"t\":0.5,\"frame\":")
+      expected.rect(state.frame)
       expected.raw(",\"alpha\":")
       expected.number(state.alpha)
       if !state.transform.isIdentity {
         expected.raw(",\"transform\":")
-        PlanEncoder.writeTransform(state.transform, &expected)
+        expected.transform(state.transform)
       }
-      expected.byte(UInt8(ascii: "}"))
+      expected.raw("}]")
       return String(decoding: expected.bytes, as: UTF8.self)
     }
-    var time = JSONWriter(capacity: 8)
-    time.number(0.5)
-    // The time's text with the 32 bytes of room writeKeyframe may read past it.
-    let count = time.byteCount
-    let timeText = time.bytes + [UInt8](repeating: 0, count: 32)
     let cases: [(width: Double, height: Double, m11: Double, m22: Double)] = [
       (398.5702703437804, 398.5702703437804, 0.7234567890123456, 0.7234567890123456),
       (398.5702703437804, 398.57027034378036, 1.5, 2.5),
@@ -157,11 +144,7 @@ final class PlanEncoderTests: XCTestCase {
         frame: Rect(x: -1.451102592299182, y: 82.42972965621959, width: c.width, height: c.height),
         alpha: 0.25, transform: transform)
       var w = JSONWriter(capacity: 1)
-      withUnsafePointer(to: state) { statePointer in
-        timeText.withUnsafeBufferPointer {
-          PlanEncoder.writeKeyframe(formattedTime: $0, 0..<count, statePointer, &w)
-        }
-      }
+      KeyframeWriter(times: [0.5]).write([state], &w)
       XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), piecewise(state), "\(c)")
     }
   }

@@ -24,7 +24,7 @@ final class PreviewPageTests: XCTestCase {
   }
 
   /// The served page is embedded at build time; it must be web/preview.html (run
-  /// scripts/embed-preview.sh after editing the HTML).
+  /// scripts/gen/embed-preview.sh after editing the HTML).
   func testEmbeddedPageIsWebPreviewHTML() throws {
     let file = try Self.pageFile
     XCTAssertEqual(PreviewPage.html, file.hasSuffix("\n") ? file : file + "\n")

@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 import XCTest
 
@@ -27,7 +28,7 @@ final class WaapiExportTests: XCTestCase {
     for (l, layer) in layers.enumerated() {
       let info = timeline.layers[l]
       var content = JSONWriter()
-      PlanEncoder.writeContent(info.content, &content)
+      content.content(info.content)
       XCTAssertEqual(layer["content"], try JSONParser.parse(content.bytes), file: file, line: line)
       XCTAssertEqual(layer["options"]?["duration"]?.number, timeline.duration * 1000)
       XCTAssertEqual(layer["options"]?["easing"], .string("linear"))

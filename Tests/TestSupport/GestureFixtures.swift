@@ -1,7 +1,7 @@
 import Foundation
 
 /// Recorded-looking pan streams for interaction tests: 120 Hz, smooth polynomial motion, on a
-/// zoom pop in a 390 x 844 container. `scripts/gesture.py` generates the same samples bit for
+/// zoom pop in a 390 x 844 container. `scripts/gen/gesture.py` generates the same samples bit for
 /// bit (the arithmetic is mirrored operation for operation) and wrote `examples/interaction-*`.
 public enum GestureFixture: String, CaseIterable, Sendable {
   /// 1.2 s ease-in-out drag to 160 pt (progress 0.41): past 0.35, nearly still at release.
@@ -106,7 +106,7 @@ public enum GestureFixture: String, CaseIterable, Sendable {
       }.joined(separator: ",") + "]"
   }
 
-  /// A whole `POST /v1/interactions` body, like `scripts/gesture.py NAME --policy POLICY`.
+  /// A whole `POST /v1/interactions` body, like `scripts/gen/gesture.py NAME --policy POLICY`.
   public func requestJSON(policy: String? = nil, velocity: Bool = false) -> String {
     let policy = policy ?? examplePolicy
     let release: String

@@ -18,7 +18,7 @@ final class PreviewServeTests: XCTestCase {
     XCTAssertEqual(page.header("Content-Length"), String(page.body.count))
     XCTAssertEqual(page.header("Cache-Control"), "no-cache")
     XCTAssertTrue(page.header("Content-Security-Policy")?.hasPrefix("default-src 'self';") ?? false)
-    // The binary embeds the page as it is in the repository (scripts/embed-preview.sh).
+    // The binary embeds the page as it is in the repository (scripts/gen/embed-preview.sh).
     XCTAssertEqual(Data(page.body), file)
     let etag = try XCTUnwrap(page.header("ETag"))
 

@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// The `lottie` document: a Lottie (bodymovin) animation with one shape layer per plan layer,

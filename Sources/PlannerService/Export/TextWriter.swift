@@ -1,3 +1,5 @@
+import JSON
+
 /// Text output for the non-JSON formats (CSS, SVG): a byte buffer with the plan's number
 /// format (shortest round-trip, integral values without a fraction, `-0` as `0`), so every
 /// format writes the same digits for the same value.

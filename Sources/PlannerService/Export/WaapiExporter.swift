@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// The `waapi` document: per layer, the keyframes and options `element.animate(keyframes,
@@ -24,7 +25,7 @@ public enum WaapiExporter {
     w.raw(",\"operation\":")
     w.string(timeline.operation.rawValue)
     w.raw(",\"container\":")
-    PlanEncoder.writeSize(timeline.container, &w)
+    w.size(timeline.container)
     w.raw(",\"duration\":")
     w.number(durationMs)
     w.raw(",\"layers\":[")
@@ -34,7 +35,7 @@ public enum WaapiExporter {
       w.raw("{\"id\":")
       w.string(layer.id)
       w.raw(",\"content\":")
-      PlanEncoder.writeContent(layer.content, &w)
+      w.content(layer.content)
       // The origin depends only on the anchor: format it once per layer.
       var origin = JSONWriter(capacity: 48)
       origin.number(layer.anchor.x * 100)

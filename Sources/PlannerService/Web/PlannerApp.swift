@@ -1,4 +1,5 @@
 import HTTP1
+import JSON
 import TransitionEngine
 
 /// The HTTP application: routes, the status precedence of API.md, caching headers, CORS.

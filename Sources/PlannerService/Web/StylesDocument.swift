@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// `GET /v1/styles`: every style with its operations, inputs, layers and default timing.
@@ -33,7 +34,7 @@ enum StylesDocument {
         w.string(op.rawValue)
         w.raw(",\"timing\":")
         if let timing = try? Timing.resolve(TimingSpec(), defaults: style.defaultTiming(for: op)) {
-          PlanEncoder.writeTiming(timing, &w)
+          w.timing(timing)
         } else {
           w.raw("null")
         }
@@ -43,7 +44,7 @@ enum StylesDocument {
           w.raw("{\"id\":")
           w.string(layer.id)
           w.raw(",\"content\":")
-          PlanEncoder.writeContent(layer.content, &w)
+          w.content(layer.content)
           w.raw(",\"tracks\":[")
           for (t, track) in layer.tracks.enumerated() {
             if t > 0 { w.raw(",") }

@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// The canonical JSON text of a validated plan request: fixed key order, only the fields the
@@ -12,15 +13,15 @@ public enum CanonicalRequest {
     w.raw(",\"operation\":")
     w.string(r.operation.rawValue)
     w.raw(",\"container\":")
-    PlanEncoder.writeSize(r.scene.container, &w)
+    w.size(r.scene.container)
     let inputs = StyleRegistry.style(named: r.style)?.requiredInputs ?? []
     if inputs.contains(.source), let s = r.scene.source {
       w.raw(",\"source\":")
-      PlanEncoder.writeRect(s, &w)
+      w.rect(s)
     }
     if inputs.contains(.destination), let d = r.scene.destination {
       w.raw(",\"destination\":")
-      PlanEncoder.writeRect(d, &w)
+      w.rect(d)
     }
     if r.style == CartSheetStyle().name {
       let o = r.scene.options

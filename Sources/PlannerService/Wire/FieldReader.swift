@@ -1,3 +1,5 @@
+import JSON
+
 /// Reads typed fields out of parsed JSON, collecting every problem instead of stopping at the
 /// first, so that a 422 lists all bad fields at once.
 public struct FieldReader {

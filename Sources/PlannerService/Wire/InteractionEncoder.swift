@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// Writes interaction plans in API.md's shape and key order, deterministically: `engineVersion,
@@ -58,7 +59,7 @@ public enum InteractionEncoder {
     w.integer(Int64(plan.frameRate))
     w.raw(",")
     w.key("timing")
-    PlanEncoder.writeTiming(plan.timing, &w)
+    w.timing(plan.timing)
     w.raw(",")
     w.key("layers")
     PlanEncoder.writeLayers(

@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// Turns a parsed `POST /v1/interactions` body into an engine request, reporting every invalid

@@ -1,3 +1,5 @@
+import JSON
+
 /// The range a number field allows, with the message that states it.
 public struct NumberRule: Sendable {
   public var lower: Double?

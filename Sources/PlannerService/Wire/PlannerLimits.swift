@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// The request limits of API.md; each can be changed (flags and environment of `serve`).

@@ -1,0 +1,91 @@
+/// An RFC 9457 problem document (`application/problem+json`).
+public struct Problem: Error, Sendable, Hashable {
+  public var status: Int
+  public var type: String
+  public var title: String
+  public var detail: String?
+  /// Every invalid field, for 422.
+  public var errors: [FieldError]
+  /// The 0-based byte offset of a JSON syntax error, for 400.
+  public var offset: Int?
+
+  public init(
+    status: Int, type: String, title: String, detail: String? = nil, errors: [FieldError] = [],
+    offset: Int? = nil
+  ) {
+    self.status = status
+    self.type = type
+    self.title = title
+    self.detail = detail
+    self.errors = errors
+    self.offset = offset
+  }
+
+  public static let contentType = "application/problem+json"
+
+  /// The problem type of a status when nothing more specific applies (the server's framing
+  /// errors, time-outs and capacity refusals).
+  public static func standardType(for status: Int) -> String {
+    let slug: String
+    switch status {
+    case 400: slug = "malformed-request"
+    case 404: slug = "not-found"
+    case 405: slug = "method-not-allowed"
+    case 408: slug = "request-timeout"
+    case 413: slug = "body-too-large"
+    case 414: slug = "target-too-long"
+    case 415: slug = "unsupported-media-type"
+    case 431: slug = "headers-too-large"
+    case 501: slug = "not-implemented"
+    case 503: slug = "unavailable"
+    case 505: slug = "version-not-supported"
+    default: slug = "http-\(status)"
+    }
+    return "/problems/" + slug
+  }
+
+  public static func invalidFields(_ errors: [FieldError]) -> Problem {
+    Problem(
+      status: 422, type: "/problems/invalid-request", title: "Invalid request",
+      detail: errors.count == 1 ? "1 field is invalid" : "\(errors.count) fields are invalid",
+      errors: errors)
+  }
+
+  public static func malformedJSON(_ error: JSONSyntaxError) -> Problem {
+    Problem(
+      status: 400, type: "/problems/malformed-json", title: "Malformed JSON",
+      detail: "\(error.message) at byte offset \(error.offset)", offset: error.offset)
+  }
+
+  public func encoded() -> [UInt8] {
+    var w = JSONWriter(capacity: 256)
+    w.raw("{\"type\":")
+    w.string(type)
+    w.raw(",\"title\":")
+    w.string(title)
+    w.raw(",\"status\":")
+    w.integer(Int64(status))
+    if let detail {
+      w.raw(",\"detail\":")
+      w.string(detail)
+    }
+    if let offset {
+      w.raw(",\"offset\":")
+      w.integer(Int64(offset))
+    }
+    if !errors.isEmpty {
+      w.raw(",\"errors\":[")
+      for (i, e) in errors.enumerated() {
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        w.raw("{\"pointer\":")
+        w.string(e.pointer)
+        w.raw(",\"message\":")
+        w.string(e.message)
+        w.byte(UInt8(ascii: "}"))
+      }
+      w.byte(UInt8(ascii: "]"))
+    }
+    w.byte(UInt8(ascii: "}"))
+    return w.bytes
+  }
+}
