@@ -297,7 +297,7 @@ public struct HTTPRequestParser: Sendable {
   }
 
   private func bodyTooLarge() -> HTTPParseError {
-    HTTPParseError(status: 413, reason: "request body larger than \(limits.maxBodyBytes) bytes")
+    limits.bodyTooLarge(length: nil)
   }
 
   private enum LineScan {

@@ -17,8 +17,8 @@ final class EventLoop: @unchecked Sendable {
   /// serves every connection and an idle connection holds no read buffer at all.
   let readBuffer: UnsafeMutableRawBufferPointer
   var dateCache = DateHeaderCache()
-  /// The loop's epoll set when connections use ``HTTPServerConfiguration/SocketEvents/epoll``.
-  let poller: EpollPoller?
+  /// The loop's epoll set, waited on by its own thread (``HTTPServerConfiguration/SocketEvents/thread``).
+  private(set) var poller: EpollPoller?
   /// Keyed by the token each connection's readiness reports: never reused, so an event for a
   /// connection closed earlier in the same batch finds nothing.
   private var connections: [UInt64: Connection] = [:]
@@ -32,7 +32,7 @@ final class EventLoop: @unchecked Sendable {
     // Without an epoll set (descriptors exhausted at start) the loop falls back to Dispatch
     // sources per socket, which need no extra descriptor.
     poller = socketEvents == .dispatch ? nil : EpollPoller()
-    if socketEvents == .thread, let poller {
+    if let poller {
       thread = LoopThread(poller: poller)
     } else {
       thread = nil
@@ -40,7 +40,6 @@ final class EventLoop: @unchecked Sendable {
   }
 
   deinit {
-    poller?.stop()
     readBuffer.deallocate()
   }
 
@@ -64,11 +63,9 @@ final class EventLoop: @unchecked Sendable {
         ready: { [self] token, events in connections[token]?.handleReadiness(events) },
         tick: { [self] now in sweep(now: now) })
       if started { return }
-      // No thread to be had: the same set, watched through Dispatch instead.
+      // No thread to be had: Dispatch sources per socket instead (no connection exists yet).
       thread = nil
-    }
-    poller?.start(queue: queue) { [unowned self] token, events in
-      connections[token]?.handleReadiness(events)
+      poller = nil
     }
     queue.async { [self] in
       let timer = DispatchSource.makeTimerSource(queue: queue)

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// One Dispatch accept source on its own queue; accepted sockets are spread over a few event
 /// loops (no thread per connection), each on its own thread waiting in `epoll_wait` or, by
-/// choice, on a Dispatch queue; handlers run on a bounded worker pool (or inline on the loop).
+/// choice, on a Dispatch queue; the responder's slow answers run on a bounded worker pool.
 public final class HTTPServer: Sendable {
   /// Dispatch sources are thread-safe objects the Linux overlay does not mark `Sendable`.
   private struct SourceBox<Source>: @unchecked Sendable {
@@ -29,26 +29,29 @@ public final class HTTPServer: Sendable {
   private let state = Locked(State())
 
   /// - Parameters:
-  ///   - headHandler: called on the event loop as soon as a head is parsed. Return a response to
-  ///     answer without reading the body (404, 405, 413, 415 for an `Expect: 100-continue`
-  ///     request...); the connection is then closed after it unless the body is empty. Return nil
-  ///     to go on: `100 Continue` is sent if expected, and the body is read. Must be quick.
-  ///   - handler: the application; runs on the worker pool (or inline, see
-  ///     ``HTTPServerConfiguration/inlineHandler``).
+  ///   - responder: the application (see ``HTTPResponder``): judges each head on the event
+  ///     loop, answers now or hands work to the worker pool.
   ///   - onRequestLogged: one call per response, on the event loop.
   public init(
     configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
-    headHandler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
-    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    responder: any HTTPResponder,
     onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)? = nil
   ) {
     self.configuration = configuration
     context = ServerContext(
-      configuration: configuration, headHandler: headHandler, handler: handler,
-      onRequestLogged: onRequestLogged)
+      configuration: configuration, responder: responder, onRequestLogged: onRequestLogged)
     loops = (0..<max(1, configuration.eventLoopCount)).map {
       EventLoop(index: $0, socketEvents: configuration.socketEvents)
     }
+  }
+
+  /// A server whose every request is answered by `handler` on the workers
+  /// (``ClosureResponder``).
+  public convenience init(
+    configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) {
+    self.init(configuration: configuration, responder: ClosureResponder(handler))
   }
 
   deinit {
@@ -93,7 +96,7 @@ public final class HTTPServer: Sendable {
     let sweepInterval = min(
       0.25, max(0.005, min(c.idleTimeout, c.headTimeout, c.bodyTimeout, c.lingerTimeout) / 8))
     for loop in loops { loop.start(sweepInterval: sweepInterval) }
-    if !configuration.inlineHandler { context.workers.start() }
+    context.workers.start()
     startTrimming()
     source.resume()
     return port

@@ -31,26 +31,31 @@ public struct HTTPServerConfiguration: Sendable {
   public var maxPendingOutputBytes: Int = 1 << 20
   /// After ``HTTPServer/beginDrain()``, connections still open after this are closed.
   public var drainGracePeriod: Double = 10
-  /// Threads running the handler (unless ``inlineHandler``).
+  /// Threads running the answers responders give for later (``HTTPAnswer/later(_:)``).
   public var workerCount: Int = HTTPServerConfiguration.activeProcessorCount
-  /// Event loops the connections are spread over (threads, or serial queues with the
-  /// Dispatch-driven ``SocketEvents``).
+  /// Event loops the connections are spread over (threads, or serial queues with
+  /// ``SocketEvents/dispatch``).
   public var eventLoopCount: Int = HTTPServerConfiguration.activeProcessorCount
   /// How sockets' readiness reaches the event loops.
   public var socketEvents: SocketEvents = .thread
-  /// Run the handler directly on the connection's event loop: no hand-offs, for handlers
-  /// that are quick and never block (health checks, small computations). The 503 queue limit
-  /// does not apply then.
-  public var inlineHandler: Bool = false
-  /// Tried first for every request, on the event loop: a response it returns is sent at once
-  /// (no queue hops, never refused with 503 because slow work fills the queue); nil sends the
-  /// request to the workers' handler. For cheap answers: health checks, cache hits, refusals.
-  /// Must be quick and never block. Ignored when ``inlineHandler`` is set.
-  public var inlineFirst: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
   /// `Retry-After` seconds sent with 503.
   public var retryAfterSeconds: Int = 1
 
   public init() {}
+
+  /// The connection rules these settings give (``ConnectionMachine``).
+  public var rules: ConnectionRules {
+    var rules = ConnectionRules()
+    rules.parserLimits = limits
+    rules.idleTimeout = idleTimeout
+    rules.headTimeout = headTimeout
+    rules.bodyTimeout = bodyTimeout
+    rules.writeTimeout = writeTimeout
+    rules.lingerTimeout = lingerTimeout
+    rules.maxPipelinedRequests = maxPipelinedRequests
+    rules.maxPendingOutputBytes = maxPendingOutputBytes
+    return rules
+  }
 
   public init(host: String = "127.0.0.1", port: Int = 8080) {
     self.host = host
@@ -60,14 +65,11 @@ public struct HTTPServerConfiguration: Sendable {
   public enum SocketEvents: String, Sendable, CaseIterable {
     /// The default. Each loop runs on its own thread, which waits in `epoll_wait` on the loop's
     /// epoll set itself and picks up the workers' results between batches: no Dispatch
-    /// hand-off per wake-up (about 10 % less server CPU per varying plan than `epoll`, see
-    /// the README). Falls back to `epoll` when the thread or its eventfd cannot be had.
+    /// hand-off per wake-up (docs/ARCHITECTURE.md "Socket readiness" has the measurement).
+    /// Falls back to `dispatch` when the thread, its epoll set or its eventfd cannot be had.
     case thread
-    /// One Dispatch read source per loop over an epoll set of the loop's sockets, the loop's
-    /// work on a serial Dispatch queue: one wake-up and one `epoll_wait` serve every ready
-    /// socket (about half the kernel work per request of `dispatch` under load).
-    case epoll
-    /// A Dispatch read source (and, when a write falls short, a write source) per socket.
+    /// A Dispatch read source (and, when a write falls short, a write source) per socket, the
+    /// loop's work on a serial Dispatch queue: Foundation and Dispatch only.
     case dispatch
   }
 

@@ -3,13 +3,12 @@ import Glibc
 import HTTP1
 import Synchronization
 
-/// What every connection shares with the server: settings, handlers, the worker pool and the
+/// What every connection shares with the server: settings, the responder, the worker pool and the
 /// counters behind `openConnections` and the drain. Kept apart from ``HTTPServer`` so
 /// connections never hold the server itself.
 final class ServerContext: Sendable {
   let configuration: HTTPServerConfiguration
-  let headHandler: @Sendable (HTTPRequestHead) -> HTTPResponse?
-  let handler: @Sendable (HTTPRequest) -> HTTPResponse
+  let responder: any HTTPResponder
   let onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)?
   let workers: WorkerPool
 
@@ -32,13 +31,11 @@ final class ServerContext: Sendable {
 
   init(
     configuration: HTTPServerConfiguration,
-    headHandler: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse?,
-    handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+    responder: any HTTPResponder,
     onRequestLogged: (@Sendable (HTTPAccessRecord) -> Void)?
   ) {
     self.configuration = configuration
-    self.headHandler = headHandler
-    self.handler = handler
+    self.responder = responder
     self.onRequestLogged = onRequestLogged
     self.connectionCap = Atomic(configuration.maxConnections)
     self.workers = WorkerPool(

@@ -39,16 +39,24 @@ public struct PlanningService: Sendable {
     }
   }
 
-  /// The whole pipeline: the encoded plan or a problem.
-  public func planJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
-    decodePlanRequest(body).flatMap(plan).map(PlanEncoder.encode)
+  /// A validated request planned and rendered in a format: the bytes `POST /v1/plans` sends
+  /// (the HTTP route keeps them in its response cache, the command line prints them).
+  public func render(
+    _ request: PlanRequest, format: ExportFormat = .json, options: ExportOptions = .init()
+  ) -> Result<[UInt8], Problem> {
+    plan(request).map { format.render($0, options: options) }
   }
 
-  /// The whole pipeline in an export format: the bytes `POST /v1/plans` sends in that format.
+  /// Bytes to bytes: decode, plan, render.
   public func planBody(
-    _ body: [UInt8], format: ExportFormat, options: ExportOptions = .init()
+    _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
-    decodePlanRequest(body).flatMap(plan).map { format.render($0, options: options) }
+    decodePlanRequest(body).flatMap { render($0, format: format, options: options) }
+  }
+
+  /// ``planBody(_:format:options:)`` in JSON.
+  public func planJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
+    planBody(body)
   }
 
   // MARK: - Interactions (POST /v1/interactions)
@@ -80,15 +88,25 @@ public struct PlanningService: Sendable {
     }
   }
 
-  /// The whole interaction pipeline: the encoded interaction plan or a problem.
-  public func interactJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
-    decodeInteractionRequest(body).flatMap(interact).map(InteractionEncoder.encode)
+  /// Bytes to bytes: decode, plan, render; with the decoded request, whose style and
+  /// operation the HTTP route counts. Interactions are one-off recordings: never cached.
+  public func interactionBody(
+    _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
+  ) -> Result<(InteractionRequest, [UInt8]), Problem> {
+    decodeInteractionRequest(body).flatMap { request in
+      interact(request).map { (request, format.render($0, options: options)) }
+    }
   }
 
-  /// The interaction pipeline in an export format: the bytes `POST /v1/interactions` sends.
+  /// ``interactionBody(_:format:options:)``'s bytes.
   public func interactBody(
-    _ body: [UInt8], format: ExportFormat, options: ExportOptions = .init()
+    _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
-    decodeInteractionRequest(body).flatMap(interact).map { format.render($0, options: options) }
+    interactionBody(body, format: format, options: options).map { $0.1 }
+  }
+
+  /// ``interactBody(_:format:options:)`` in JSON.
+  public func interactJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
+    interactBody(body)
   }
 }

@@ -24,7 +24,7 @@ func benchMisses(iterations: Int) {
   let requests = (0..<(iterations * 3 + max(iterations / 10, 10))).map { _ in nextRequest() }
   var next = 0
   let micros = measure(iterations: iterations) {
-    let response = app.handle(requests[next])
+    let response = app.response(to: requests[next])
     precondition(response.status == 200, "status \(response.status)")
     next += 1
     blackHole(response)

@@ -26,12 +26,8 @@ enum ServeCommand {
     let metrics = Metrics()
     let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
     let log = options.accessLog
-    var serverConfiguration = options.server
-    serverConfiguration.inlineFirst = { request in app.handleInline(request) }
     let server = HTTPServer(
-      configuration: serverConfiguration,
-      headHandler: { head in app.headCheck(head) },
-      handler: { request in app.handle(request) },
+      configuration: options.server, responder: app,
       onRequestLogged: { record in
         metrics.recordRequest(
           path: record.path, method: record.method, status: record.status,

@@ -49,7 +49,6 @@ struct ServeOptions: Sendable {
     ) { o, v in
       guard let n = integer(v), n > 0 else { return false }
       o.server.limits.maxBodyBytes = n
-      o.app.maximumBodyBytes = n
       return true
     },
     Setting(
@@ -134,7 +133,7 @@ struct ServeOptions: Sendable {
     },
     Setting(
       flag: "--event-loops", env: "EVENT_LOOPS",
-      help: "serial queues carrying the connections (one per core)"
+      help: "event loops carrying the connections (one per core)"
     ) {
       o, v in
       guard let n = integer(v), n > 0, n <= 64 else { return false }
@@ -144,7 +143,7 @@ struct ServeOptions: Sendable {
     Setting(
       flag: "--socket-events", env: "SOCKET_EVENTS",
       help:
-        "thread (each loop waits in epoll_wait on its own thread), epoll (a Dispatch source per loop) or dispatch (per socket) (thread)"
+        "thread (each loop waits in epoll_wait on its own thread) or dispatch (Dispatch sources per socket) (thread)"
     ) { o, v in
       guard let kind = HTTPServerConfiguration.SocketEvents(rawValue: v.lowercased()) else {
         return false

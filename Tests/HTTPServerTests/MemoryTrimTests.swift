@@ -9,8 +9,8 @@ import XCTest
 final class MemoryTrimTests: XCTestCase {
   func context(peak: Int, open: Int) -> ServerContext {
     let context = ServerContext(
-      configuration: HTTPServerConfiguration(), headHandler: { _ in nil },
-      handler: { _ in HTTPResponse(status: 200) }, onRequestLogged: nil)
+      configuration: HTTPServerConfiguration(),
+      responder: ClosureResponder { _ in HTTPResponse(status: 200) }, onRequestLogged: nil)
     context.connectionsPeak.store(peak, ordering: .relaxed)
     context.openConnections.store(open, ordering: .relaxed)
     return context

@@ -1,8 +1,6 @@
 /// Settings of the HTTP application (the server's own limits live in the server's settings).
 public struct PlannerAppConfiguration: Sendable {
   public var limits = PlannerLimits()
-  /// Bodies over this are 413 (checked from Content-Length before the body is read).
-  public var maximumBodyBytes = 1 << 20
   /// Origins that get CORS headers; `*` allows every origin.
   public var allowedOrigins: [String] = ["*"]
   /// How long browsers may cache a preflight answer, seconds.

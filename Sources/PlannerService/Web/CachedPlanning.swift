@@ -1,0 +1,98 @@
+import HTTP1
+import JSON
+import TransitionEngine
+
+/// The plan pipeline of ``PlanningService`` (decode, plan, render) behind the response cache.
+///
+/// Two keys lead to an entry: the canonical request (equal requests written differently) and,
+/// for small bodies, the exact body bytes, so that an exact repeat is found without parsing.
+/// Keys start with a tag: 0 (canonical) and 1 (body bytes) for the JSON plan; 2 and 3 followed
+/// by the format and the SVG moments for every other format, so each format of a request is
+/// its own entry.
+struct CachedPlanning: Sendable {
+  let service: PlanningService
+  let cache: ResponseCache
+  let metrics: Metrics
+
+  /// Bodies up to this size are also remembered byte for byte.
+  static let maximumAliasedBody = 4096
+
+  /// The cached answer to these exact bytes, or nil (a miss is not counted: ``entry(_:_:_:)``
+  /// counts it once it knows the canonical request).
+  func exactRepeat(_ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions)
+    -> ResponseCache.Entry?
+  {
+    guard let alias = Self.alias(body, format, options), let hit = cache.get(alias) else {
+      return nil
+    }
+    metrics.recordCache(hit: true)
+    metrics.recordPlan(style: hit.style, operation: hit.operation)
+    return hit
+  }
+
+  /// Decodes, then the answer cached for the canonical request or a fresh one, remembered
+  /// under both keys. For a body that ``exactRepeat(_:_:_:)`` did not find.
+  func entry(_ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions)
+    -> Result<ResponseCache.Entry, Problem>
+  {
+    let request: PlanRequest
+    switch service.decodePlanRequest(body) {
+    case .failure(let p): return .failure(p)
+    case .success(let r): request = r
+    }
+    let alias = Self.alias(body, format, options)
+    let canonical = CanonicalRequest.json(request)
+    let key = format == .json ? [0] + canonical : Self.keyPrefix(format, options) + canonical
+    if let hit = cache.get(key) {
+      if let alias { cache.put(alias, hit) }
+      metrics.recordCache(hit: true)
+      metrics.recordPlan(style: hit.style, operation: hit.operation)
+      return .success(hit)
+    }
+    metrics.recordCache(hit: false)
+    switch service.render(request, format: format, options: options) {
+    case .failure(let p): return .failure(p)
+    case .success(let bytes):
+      let entry = ResponseCache.Entry(
+        body: bytes, etag: ETag.of(bytes),
+        contentLocation: QueryString.encode(canonical, after: "/v1/plans?request=")
+          + Self.formatQuery(format, options),
+        style: request.style, operation: request.operation.rawValue)
+      cache.put(key, entry)
+      if let alias { cache.put(alias, entry) }
+      metrics.recordPlan(style: request.style, operation: request.operation.rawValue)
+      return .success(entry)
+    }
+  }
+
+  /// The body-bytes key, for bodies small enough to have one.
+  static func alias(_ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions)
+    -> [UInt8]?
+  {
+    guard body.count <= maximumAliasedBody else { return nil }
+    // The JSON key is built without a prefix array: the hot path pays nothing for formats.
+    return format == .json ? [1] + body : keyPrefix(format, options, alias: true) + body
+  }
+
+  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise; the body-bytes
+  /// alias adds one to the first byte.
+  static func keyPrefix(_ format: ExportFormat, _ options: ExportOptions, alias: Bool = false)
+    -> [UInt8]
+  {
+    let tag: UInt8 = (format == .json ? 0 : 2) + (alias ? 1 : 0)
+    guard format != .json else { return [tag] }
+    let index = UInt8(ExportFormat.allCases.firstIndex(of: format)!)
+    return [tag, index, format.usesMoments ? UInt8(options.moments) : 0]
+  }
+
+  /// What the canonical GET URL adds for a format: nothing for JSON, else `&format=...` (and
+  /// `&moments=` when the filmstrip has a number of panels other than the default).
+  static func formatQuery(_ format: ExportFormat, _ options: ExportOptions) -> String {
+    guard format != .json else { return "" }
+    var query = "&format=" + format.rawValue
+    if format.usesMoments, options.moments != ExportOptions.defaultMoments {
+      query += "&moments=\(options.moments)"
+    }
+    return query
+  }
+}
