@@ -15,6 +15,12 @@ public indirect enum JSONValue: Sendable, Hashable {
     return nil
   }
 
+  /// The element at `index` of an array, or nil.
+  public subscript(index: Int) -> JSONValue? {
+    guard case .array(let items) = self, items.indices.contains(index) else { return nil }
+    return items[index]
+  }
+
   /// The JSON type name used in error messages.
   public var typeName: String {
     switch self {

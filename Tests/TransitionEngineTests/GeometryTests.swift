@@ -75,8 +75,8 @@ struct GeometryTests {
     .rotation(angle: Double.pi, x: 1, y: 0, z: 0),  // trace -1: the branches of the extraction
     .rotation(angle: Double.pi * 0.999, x: 0, y: 1, z: 0),
     .rotation(angle: 3, x: 0, y: 0, z: 1),
-    CartSheetStyle.tilt(StyleOptions()),
-    CartSheetStyle.tilt(StyleOptions(tilt: 0.3, scaleX: 0.8, scaleY: 0.9, perspective: 100)),
+    CartSheetStyle.tilt(CartSheetOptions()),
+    CartSheetStyle.tilt(CartSheetOptions(tilt: 0.3, scaleX: 0.8, scaleY: 0.9, perspective: 100)),
     .scale(x: -1, y: 1, z: 1),  // a reflection
     Transform3D(rows: [[1, 0.5, 0, 0], [0.2, 1, 0.1, 0], [0.3, 0, 1, 0], [7, 8, 9, 1]]),  // skew
     // perspective
@@ -129,7 +129,7 @@ struct GeometryTests {
 
     // The cartSheet tilt without scale is a pure rotation about x: half way is half the angle.
     let tilt = try #require(
-      DecomposedTransform(CartSheetStyle.tilt(StyleOptions(tilt: 0.1, scaleX: 1, scaleY: 1))))
+      DecomposedTransform(CartSheetStyle.tilt(CartSheetOptions(tilt: 0.1, scaleX: 1, scaleY: 1))))
     let mid = DecomposedTransform.interpolate(.identity, tilt, 0.5).recomposed
     #expect(close(mid, .rotation(angle: 0.05, x: 1, y: 0, z: 0), 1e-12))
   }

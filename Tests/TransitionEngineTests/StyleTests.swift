@@ -200,8 +200,9 @@ struct StyleTests {
 
   @Test("cartSheet dismiss reverses present; options set tilt, scale and perspective")
   func cartSheetDismissAndOptions() throws {
-    let options = StyleOptions(tilt: 0.2, scaleX: 0.9, scaleY: 0.9, perspective: 100)
-    let p = try plan("cartSheet", .dismiss, scene: Scene(container: container, options: options))
+    let options = CartSheetOptions(tilt: 0.2, scaleX: 0.9, scaleY: 0.9, perspective: 100)
+    let p = try plan(
+      "cartSheet", .dismiss, scene: Scene(container: container, inputs: options.inputs))
     #expect(p.choreography.layers.map(\.id) == ["toSnapshot", "fromView"])
     let tilt = Transform3D.rotation(angle: 0.2, x: 1, y: 0, z: 0).concatenating(
       .scale(x: 0.9, y: 0.9, z: 1)

@@ -2780,10 +2780,46 @@ components:
           items:
             type: string
             enum: [container, source, destination, options]
+        fields:
+          type: array
+          description: |
+            The inputs of `inputs` after `container`, as the style declares them: the wire
+            layer decodes, validates and canonicalises every request from these declarations.
+          items:
+            $ref: '#/components/schemas/StyleInputField'
         operations:
           type: array
           items:
             $ref: '#/components/schemas/StyleOperation'
+    StyleInputField:
+      type: object
+      required: [name, type, required, summary]
+      properties:
+        name:
+          type: string
+        type:
+          type: string
+          enum: [rect, number, object]
+        required:
+          type: boolean
+        summary:
+          type: string
+        minimum:
+          type: number
+        exclusiveMinimum:
+          type: number
+        maximum:
+          type: number
+        exclusiveMaximum:
+          type: number
+        default:
+          type: number
+          description: The value an absent number takes; the canonical request writes it.
+        members:
+          type: array
+          description: An object's own fields.
+          items:
+            $ref: '#/components/schemas/StyleInputField'
     StyleOperation:
       type: object
       required: [name, timing, layers]

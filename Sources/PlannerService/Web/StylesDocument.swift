@@ -15,12 +15,13 @@ enum StylesDocument {
       w.raw(",\"summary\":")
       w.string(style.summary)
       w.raw(",\"inputs\":[\"container\"")
-      for input in style.requiredInputs {
+      for input in style.inputs {
         w.raw(",")
-        w.string(input.rawValue)
+        w.string(input.name)
       }
-      if style.name == CartSheetStyle().name { w.raw(",\"options\"") }
-      w.raw("],\"operations\":[")
+      w.raw("],\"fields\":")
+      StyleInputWire(limits: PlannerLimits()).describe(style.inputs, &w)
+      w.raw(",\"operations\":[")
       for (j, op) in style.operations.enumerated() {
         if j > 0 { w.raw(",") }
         // The layers of an example scene: ids and content are what any scene gets (a slice of

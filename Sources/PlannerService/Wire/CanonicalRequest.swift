@@ -2,7 +2,7 @@ import JSON
 import TransitionEngine
 
 /// The canonical JSON text of a validated plan request: fixed key order, only the fields the
-/// style reads, numbers in API.md's format. Equal requests (whatever their key order, spacing or
+/// style reads (its declared inputs, defaults filled in), numbers in docs/API.md's format. Equal requests (whatever their key order, spacing or
 /// ignored fields) have equal canonical text, so it keys the response cache and forms the
 /// canonical `GET /v1/plans?request=...` URL.
 public enum CanonicalRequest {
@@ -14,29 +14,8 @@ public enum CanonicalRequest {
     w.string(r.operation.rawValue)
     w.raw(",\"container\":")
     w.size(r.scene.container)
-    let inputs = StyleRegistry.style(named: r.style)?.requiredInputs ?? []
-    if inputs.contains(.source), let s = r.scene.source {
-      w.raw(",\"source\":")
-      w.rect(s)
-    }
-    if inputs.contains(.destination), let d = r.scene.destination {
-      w.raw(",\"destination\":")
-      w.rect(d)
-    }
-    if r.style == CartSheetStyle().name {
-      let o = r.scene.options
-      w.raw(",\"options\":{\"tilt\":")
-      w.number(o.tilt)
-      w.raw(",\"scale\":{\"x\":")
-      w.number(o.scaleX)
-      w.raw(",\"y\":")
-      w.number(o.scaleY)
-      w.raw("}")
-      if let p = o.perspective {
-        w.raw(",\"perspective\":")
-        w.number(p)
-      }
-      w.raw("}")
+    if let style = StyleRegistry.style(named: r.style) {
+      StyleInputWire.writeCanonical(style.inputs, r.scene.inputs, &w)
     }
     if r.timing != TimingSpec() {
       w.raw(",\"timing\":{")

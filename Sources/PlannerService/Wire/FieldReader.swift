@@ -12,14 +12,16 @@ public struct FieldReader {
   }
 
   /// The object at `pointer`, or nil (recording an error) when it is missing and required, or
-  /// not an object.
+  /// not an object. `what` describes it in messages; `missing` replaces the message for a
+  /// required object that is absent.
   public mutating func object(
-    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, what: String? = nil
+    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, what: String? = nil,
+    missing: String? = nil
   )
     -> JSONValue?
   {
     guard let value, value != .null || required else {
-      if required { fail(pointer, what ?? "is required") }
+      if required { fail(pointer, missing ?? what ?? "is required") }
       return nil
     }
     guard case .object = value else {

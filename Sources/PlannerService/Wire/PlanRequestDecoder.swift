@@ -48,22 +48,11 @@ public struct PlanRequestDecoder {
 
     let container = decodeContainer(root["container"], at: base + "container", reader: &reader)
 
-    var source: Rect?
-    var destination: Rect?
-    var options = StyleOptions()
-    if let style {
-      let inputs = style.requiredInputs
-      source = decodeRect(
-        root["source"], at: base + "source", required: inputs.contains(.source),
-        styleName: style.name,
-        reader: &reader)
-      destination = decodeRect(
-        root["destination"], at: base + "destination", required: inputs.contains(.destination),
-        styleName: style.name, reader: &reader)
-      if style.name == CartSheetStyle().name {
-        options = decodeOptions(root["options"], at: base + "options", reader: &reader)
-      }
-    }
+    let inputs =
+      style.map {
+        StyleInputWire(limits: limits).decode(
+          $0.inputs, in: root, at: base, styleName: $0.name, reader: &reader)
+      } ?? StyleValues()
 
     let timing = decodeTiming(root["timing"], at: base + "timing", reader: &reader)
     let rates = limits.frameRates
@@ -76,8 +65,7 @@ public struct PlanRequestDecoder {
     guard let styleName, let operation, let container, let timing else { return nil }
     return PlanRequest(
       style: styleName, operation: operation,
-      scene: Scene(
-        container: container, source: source, destination: destination, options: options),
+      scene: Scene(container: container, inputs: inputs),
       timing: timing, frameRate: frameRate)
   }
 
@@ -86,7 +74,8 @@ public struct PlanRequestDecoder {
   {
     guard
       let object = reader.object(
-        value, at: pointer, required: true, what: "{\"width\", \"height\"}")
+        value, at: pointer, required: true, what: "{\"width\", \"height\"}",
+        missing: "required: an object with width and height")
     else {
       return nil
     }
@@ -95,61 +84,6 @@ public struct PlanRequestDecoder {
     let h = reader.number(object, "height", at: pointer, required: true, rule)
     guard let w, let h else { return nil }
     return Size(width: w, height: h)
-  }
-
-  func decodeRect(
-    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, styleName: String,
-    reader: inout FieldReader
-  ) -> Rect? {
-    guard let value, value != .null else {
-      if required {
-        reader.fail(
-          pointer, "required for style \(styleName): {\"x\", \"y\", \"width\", \"height\"}")
-      }
-      return nil
-    }
-    guard
-      let object = reader.object(
-        value, at: pointer, required: required, what: "{\"x\", \"y\", \"width\", \"height\"}")
-    else { return nil }
-    let m = limits.maximumCoordinate
-    let x = reader.number(object, "x", at: pointer, required: true, .closed(-m, m))
-    let y = reader.number(object, "y", at: pointer, required: true, .closed(-m, m))
-    let w = reader.number(object, "width", at: pointer, required: true, .closed(0, m))
-    let h = reader.number(object, "height", at: pointer, required: true, .closed(0, m))
-    guard let x, let y, let w, let h else { return nil }
-    return Rect(x: x, y: y, width: w, height: h)
-  }
-
-  func decodeOptions(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
-    -> StyleOptions
-  {
-    var options = StyleOptions()
-    guard let object = reader.object(value, at: pointer, required: false) else { return options }
-    if let tilt = reader.number(
-      object, "tilt", at: pointer, required: false, .closed(-2 * Double.pi, 2 * Double.pi))
-    {
-      options.tilt = tilt
-    }
-    let scalePointer = pointer + "scale"
-    if let scale = reader.object(
-      object["scale"], at: scalePointer, required: false, what: "{\"x\", \"y\"}")
-    {
-      let rule = NumberRule.leftOpen(0, 10)
-      if let x = reader.number(scale, "x", at: scalePointer, required: false, rule) {
-        options.scaleX = x
-      }
-      if let y = reader.number(scale, "y", at: scalePointer, required: false, rule) {
-        options.scaleY = y
-      }
-    }
-    if let d = reader.number(
-      object, "perspective", at: pointer, required: false,
-      .closed(1, 1e7))
-    {
-      options.perspective = d
-    }
-    return options
   }
 
   func decodeTiming(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)

@@ -7,7 +7,7 @@ public struct ExpandStyle: TransitionStyle {
   public let summary =
     "The list screen splits at the selected row into two slices that slide apart (push) or close (pop)."
   public let operations: [TransitionOperation] = [.push, .pop]
-  public let requiredInputs: [SceneInput] = [.source]
+  public let inputs: [StyleInput] = [.source]
 
   public func defaultTiming(for operation: TransitionOperation) -> StyleTiming {
     // `UIView.animate`'s default curve and the seed's 3 s.

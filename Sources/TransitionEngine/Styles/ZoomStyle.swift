@@ -6,7 +6,7 @@ public struct ZoomStyle: TransitionStyle {
   public let summary =
     "The selected image zooms into the detail screen's image while the detail screen fades in."
   public let operations: [TransitionOperation] = [.push, .pop]
-  public let requiredInputs: [SceneInput] = [.source, .destination]
+  public let inputs: [StyleInput] = [.source, .destination]
 
   public func defaultTiming(for operation: TransitionOperation) -> StyleTiming {
     switch operation {
