@@ -42,7 +42,8 @@ let package = Package(
     .executableTarget(name: "planner-client", dependencies: ["PlannerClient", "JSON"]),
     // Release-mode micro benchmark of the engine and the encoder (not a test).
     .executableTarget(
-      name: "planner-bench", dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1"]),
+      name: "planner-bench",
+      dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "HTTPServer"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON"]),
     .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "JSON"]),

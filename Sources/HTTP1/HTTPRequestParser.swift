@@ -10,7 +10,7 @@
 /// - the head is validated in one pass that also extracts the framing-relevant fields.
 ///
 /// Body size rule: the head is emitted even when `Content-Length` is over `maxBodyBytes`, because
-/// the application decides 404/405 before 413 (API.md "Errors"); 413 is thrown only when body bytes
+/// the application decides 404/405 before 413 (docs/API.md "Errors"); 413 is thrown only when body bytes
 /// actually received (or a declared chunk) would go past the limit.
 public struct HTTPRequestParser: Sendable {
   private enum State: Sendable {
@@ -216,7 +216,7 @@ public struct HTTPRequestParser: Sendable {
         // The head can no longer end in time. A request line still unfinished with a target
         // already over its limit is answered 414 rather than 431. Not earlier: while the head
         // may still end, a malformed line or an unsupported version later in it wins over 414
-        // (API.md), and the answer must not depend on how the bytes were split (found by
+        // (docs/API.md), and the answer must not depend on how the bytes were split (found by
         // fuzzing: `Fuzz/`, HTTP1FuzzRegressionTests).
         if lines == 0, requestLineTargetTooLong(upTo: limitEnd) {
           throw HTTPParseError(

@@ -1,7 +1,7 @@
 /// Validates one complete request head (request-line, field lines, empty line) in a single pass
 /// and derives framing, persistence and expectations from it.
 ///
-/// Errors are ordered as API.md "Errors" asks: malformed syntax, bad framing (400), unsupported
+/// Errors are ordered as docs/API.md "Errors" asks: malformed syntax, bad framing (400), unsupported
 /// coding (501) and version (505) win over "too large" (431 / 414), so the checks for the latter
 /// are remembered and thrown only after the whole head was found well-formed.
 struct HeadParser {

@@ -3,7 +3,7 @@ import Glibc
 import HTTP1
 import Synchronization
 
-/// An HTTP/1.1 server on non-blocking sockets (HTTP.md "Shape").
+/// An HTTP/1.1 server on non-blocking sockets (docs/HTTP.md "Shape").
 ///
 /// One Dispatch accept source on its own queue; accepted sockets are spread over a few event
 /// loops (no thread per connection), each on its own thread waiting in `epoll_wait` or, by

@@ -1,7 +1,7 @@
 import Glibc
 import HTTP1
 
-/// Server settings; defaults are HTTP.md's "Limits and time-outs". Times are in seconds.
+/// Server settings; defaults are docs/HTTP.md's "Limits and time-outs". Times are in seconds.
 public struct HTTPServerConfiguration: Sendable {
   /// Numeric address or name to bind: "127.0.0.1", "0.0.0.0", "::1", "::", "localhost".
   public var host: String = "127.0.0.1"

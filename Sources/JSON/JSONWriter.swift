@@ -1,5 +1,5 @@
 /// Appends JSON text to a byte buffer. Purpose-built for plans: thousands of numbers written
-/// without intermediate objects, in API.md's number format.
+/// without intermediate objects, in docs/API.md's number format.
 ///
 /// The buffer is raw memory the writer owns (hence non-copyable): an encoder writes a plan's
 /// 20-160 KB a few bytes at a time, and an `[UInt8]` paid a uniqueness and capacity check and
@@ -165,7 +165,7 @@ public struct JSONWriter: ~Copyable {
 
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-  /// API.md's number format: the shortest text that round-trips; an integral value below 2^53
+  /// docs/API.md's number format: the shortest text that round-trips; an integral value below 2^53
   /// in magnitude has no fraction or exponent; `-0` is `0`. Non-finite values have no JSON
   /// form and are written as `null` (validation keeps them out of plans).
   @inlinable
@@ -181,7 +181,7 @@ public struct JSONWriter: ~Copyable {
   /// The most bytes ``number(_:)`` writes: "-", 17 digits, a point and "e-308".
   public static let maximumNumberBytes = 28
 
-  /// `value` in API.md's number format at `p`; returns the bytes written (at most
+  /// `value` in docs/API.md's number format at `p`; returns the bytes written (at most
   /// ``maximumNumberBytes``).
   @inlinable @inline(__always)
   static func writeNumber(
@@ -193,8 +193,8 @@ public struct JSONWriter: ~Copyable {
     }
     let magnitude = abs(value)
     if magnitude < 9_007_199_254_740_992 {
-      // Integral when truncation changes nothing. A conversion rather than
-      // `rounded(.towardZero)`, which is a call to libm's trunc on baseline x86-64.
+      // Integral when truncation changes nothing: a plain conversion, the cheapest test of
+      // integrality, run for every number.
       let truncated = Int64(value)
       if Double(truncated) == value { return writeInteger(truncated, to: p) }
       if magnitude >= .leastNormalMagnitude {

@@ -175,8 +175,8 @@ enum ShortestDecimal {
   }
 
   /// Moves bytes `p[1...count]` to `p[0..<count]` (1 <= count <= 16), leaving the bytes after
-  /// them alone: in words, with a mask for the last, instead of a byte loop the compiler turned
-  /// into a call to memmove for every number. Reads and writes stay within `p[0...16]`, inside
+  /// them alone: in words, with a mask for the last, because this runs for every number and a
+  /// short fixed-size move is cheaper than a general one. Reads and writes stay within `p[0...16]`, inside
   /// the room a number is given (``JSONWriter/maximumNumberBytes``).
   @inline(__always)
   @inlinable

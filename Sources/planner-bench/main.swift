@@ -1,16 +1,20 @@
 import Foundation
+import HTTPServer
 import PlannerService
 import TransitionEngine
 
 // Release-mode micro benchmark: plans per second and microseconds per plan for each style's
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
-// Usage: swift run -c release planner-bench [--iterations N] [--cache-hits | --misses | --numbers]
+// Usage: swift run -c release planner-bench [--glibc-defaults] [--iterations N]
+//   [--cache-hits | --misses | --numbers]
 // (--cache-hits, --misses or --numbers, after --iterations: only the PlannerApp cache-hit or
-// cache-miss timings, or only number formatting and plan encoding, to compare builds)
+// cache-miss timings, or only number formatting and plan encoding, to compare builds;
+// --glibc-defaults leaves out the server's AllocatorTuning, to measure what it does)
 
 var iterations = 2000
 var args = CommandLine.arguments.dropFirst()
+if !args.contains("--glibc-defaults") { AllocatorTuning.apply() }
 while let a = args.popFirst() {
   if a == "--iterations", let n = args.popFirst().flatMap(Int.init) { iterations = n }
   if a == "--numbers" {
@@ -67,9 +71,12 @@ print(
   "planner-bench: best of 3 runs of \(iterations) iterations each; microseconds per plan (plans/s)")
 print(
   pad("style/operation", 20) + pad("fps", 5) + pad("bytes", 8)
-    + "   engine µs   +encode µs    pipeline µs   JSONEncoder µs")
+    + "   engine µs   +encode µs    pipeline µs   JSONEncoder µs   keyframes  ns/keyframe"
+    + "  marginal ns/keyframe (60 -> 120 fps)")
 let service = PlanningService()
 for (style, op, extra) in scenes {
+  // The pipeline time and keyframes at 60 fps, for the marginal cost per keyframe at 120.
+  var previous: (pipeline: Double, keyframes: Int)? = nil
   for fps in [60, 120] {
     let json =
       #"{"style":"\#(style)","operation":"\#(op)","container":{"width":390,"height":844},\#(extra),"frameRate":\#(fps)}"#
@@ -80,6 +87,7 @@ for (style, op, extra) in scenes {
       fatalError("request failed: \(json)")
     }
     let encoded = PlanEncoder.encode(plan)
+    let keyframes = plan.keyframes.reduce(0) { $0 + $1.count }
     let encoder = JSONEncoder()
     let engine = measure(iterations: iterations) { blackHole(try! Planner.plan(request)) }
     let withEncoding = measure(iterations: iterations) {
@@ -92,7 +100,12 @@ for (style, op, extra) in scenes {
     print(
       pad("\(style) \(op)", 20) + pad("\(fps)", 5) + pad("\(encoded.count)", 8)
         + "\(fmt(engine)) (\(Int(1e6 / engine))/s) \(fmt(withEncoding)) \(fmt(pipeline)) (\(Int(1e6 / pipeline))/s) \(fmt(foundation))"
+        + "   \(pad("\(keyframes)", 10)) \(fmt(pipeline * 1000 / Double(keyframes)))"
+        + (previous.map {
+          "  " + fmt((pipeline - $0.pipeline) * 1000 / Double(keyframes - $0.keyframes))
+        } ?? "")
     )
+    previous = (pipeline, keyframes)
   }
 }
 

@@ -22,6 +22,8 @@ enum ServeCommand {
     case .success(let o): options = o
     }
 
+    // Before any thread starts (see AllocatorTuning for the measurement).
+    AllocatorTuning.apply()
     let status = ServerStatus()
     let metrics = Metrics()
     let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)

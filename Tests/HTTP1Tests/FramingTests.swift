@@ -139,8 +139,8 @@ final class FramingTests: XCTestCase {
     assertParseError(head + "0\r\n folded\r\n\r\n", status: 400)
   }
 
-  // HTTP.md: body over the limit is 413, but only once body bytes would pass it; the head is
-  // emitted first so the application can answer 404/405 (API.md precedence).
+  // docs/HTTP.md: body over the limit is 413, but only once body bytes would pass it; the head is
+  // emitted first so the application can answer 404/405 (docs/API.md precedence).
   func testBodyLimitContentLength413() throws {
     let limits = HTTPParserLimits(maxBodyBytes: 10)
     var parser = HTTPRequestParser(limits: limits)

@@ -25,7 +25,7 @@ final class HTTP1FuzzRegressionTests: XCTestCase {
   }
 
   /// crash-b7ae3c02: a target over the limit and an unsupported version. Fed whole it was a 505
-  /// (the version wins over 414, API.md); split inside the target it was a 414, because the
+  /// (the version wins over 414, docs/API.md); split inside the target it was a 414, because the
   /// parser refused an unfinished request line at once when its target was already too long.
   func testUnsupportedVersionWinsOverLongTargetEverySplit() {
     let input = "\r\n\r\nGET /iiiiiiiiiiiiiiiiiiiiiiafter-empty-lines HTTP/0.1\r\nHost: a\r\n\r\n"

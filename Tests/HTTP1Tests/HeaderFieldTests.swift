@@ -53,7 +53,7 @@ final class HeaderFieldTests: XCTestCase {
     XCTAssertNoThrow(try parse(chunks: [bytes]))
   }
 
-  // HTTP.md limits, RFC 6585 section 5: a head over the size limit is 431.
+  // docs/HTTP.md limits, RFC 6585 section 5: a head over the size limit is 431.
   func testHeadTooLarge431() {
     let big =
       "GET / HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "x", count: 17 * 1024) + "\r\n\r\n"
@@ -71,7 +71,7 @@ final class HeaderFieldTests: XCTestCase {
       status: 431, limits: limits)
   }
 
-  // HTTP.md limits: more than 100 header fields is 431.
+  // docs/HTTP.md limits: more than 100 header fields is 431.
   func testTooManyHeaders431() {
     var text = "GET / HTTP/1.1\r\nHost: a\r\n"
     for i in 0..<99 { text += "X-\(i): v\r\n" }

@@ -76,7 +76,7 @@ final class RequestLineTests: XCTestCase {
     assertParseError("GET / FOO\r\nHost: a\r\n\r\n", status: 400)
   }
 
-  // RFC 9110 section 15.5.15 (414), HTTP.md limits: target longer than the limit.
+  // RFC 9110 section 15.5.15 (414), docs/HTTP.md limits: target longer than the limit.
   func testTargetTooLong414() {
     let limits = HTTPParserLimits(maxTargetBytes: 100)
     let long = "/" + String(repeating: "a", count: 100)
@@ -96,7 +96,7 @@ final class RequestLineTests: XCTestCase {
     assertParseError("GET /" + String(repeating: "b", count: 20 * 1024), status: 414)
   }
 
-  // API.md precedence: malformed (400) wins over too long (414).
+  // docs/API.md precedence: malformed (400) wins over too long (414).
   func testMalformedWinsOverTooLong() {
     let limits = HTTPParserLimits(maxTargetBytes: 10)
     assertParseError(

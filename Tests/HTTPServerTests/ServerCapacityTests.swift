@@ -7,7 +7,7 @@ import XCTest
 
 /// Connection cap, many idle connections, pipelining depth, handler queue bound.
 final class ServerCapacityTests: ServerTestCase {
-  // HTTP.md: 1,000 idle keep-alive connections cost little and no threads; a new client is
+  // docs/HTTP.md: 1,000 idle keep-alive connections cost little and no threads; a new client is
   // still served promptly.
   func testThousandIdleKeepAliveConnections() throws {
     raiseOpenFileLimit()
@@ -37,7 +37,7 @@ final class ServerCapacityTests: ServerTestCase {
     XCTAssertEqual(try idle[500].readResponse().text, "GET /old")
   }
 
-  // HTTP.md: at the cap, new sockets are accepted and closed at once; existing ones keep working.
+  // docs/HTTP.md: at the cap, new sockets are accepted and closed at once; existing ones keep working.
   func testConnectionCap() throws {
     let (server, port) = try startServer(configure: { $0.maxConnections = 5 })
     var clients: [RawClient] = []
@@ -66,7 +66,7 @@ final class ServerCapacityTests: ServerTestCase {
     XCTAssertEqual(try replacement.readResponse().status, 200)
   }
 
-  // HTTP.md: at the pipelining depth limit the connection is not read until answers drain;
+  // docs/HTTP.md: at the pipelining depth limit the connection is not read until answers drain;
   // many pipelined requests are still all answered, in order.
   func testPipelineDepthLimitStillAnswersAllInOrder() throws {
     let inFlight = Counter()
@@ -91,7 +91,7 @@ final class ServerCapacityTests: ServerTestCase {
     }
   }
 
-  // HTTP.md: handler work beyond the workers and the queue bound is refused 503 with
+  // docs/HTTP.md: handler work beyond the workers and the queue bound is refused 503 with
   // Retry-After at once.
   func testQueueFullGets503() throws {
     let release = DispatchSemaphore(value: 0)

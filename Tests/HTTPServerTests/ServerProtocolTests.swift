@@ -51,7 +51,7 @@ final class ServerProtocolTests: ServerTestCase {
     XCTAssertEqual(final.text, "hello")
   }
 
-  // RFC 9110 section 10.1.1 and API.md: a too-large Content-Length with Expect is refused with
+  // RFC 9110 section 10.1.1 and docs/API.md: a too-large Content-Length with Expect is refused with
   // 413 before any body byte is sent, and no 100 is sent.
   func testExpectContinueTooLargeRefused413() throws {
     let (_, port) = try startServer(configure: { $0.limits.maxBodyBytes = 1000 })
@@ -92,7 +92,7 @@ final class ServerProtocolTests: ServerTestCase {
     XCTAssertEqual(handlerCalls.count, 1)
   }
 
-  // API.md: without Expect, a body over the limit is refused 413 after routing, then close.
+  // docs/API.md: without Expect, a body over the limit is refused 413 after routing, then close.
   func testContentLengthOverLimit413() throws {
     let (_, port) = try startServer(configure: { $0.limits.maxBodyBytes = 100 })
     let client = try RawClient(port: port)

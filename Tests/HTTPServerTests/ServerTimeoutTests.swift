@@ -5,7 +5,7 @@ import HTTPServer
 import TestSupport
 import XCTest
 
-/// HTTP.md "Limits and time-outs": idle, head (slowloris) and body time-outs.
+/// docs/HTTP.md "Limits and time-outs": idle, head (slowloris) and body time-outs.
 final class ServerTimeoutTests: ServerTestCase {
   // RFC 9110 section 15.5.9 (408): a head trickled one byte per 0.3 s with a 1 s head time-out
   // gets 408 and is closed, while another client is served normally meanwhile.
@@ -47,7 +47,7 @@ final class ServerTimeoutTests: ServerTestCase {
     }
   }
 
-  // HTTP.md: the idle time-out closes quietly, both for a fresh connection and between
+  // docs/HTTP.md: the idle time-out closes quietly, both for a fresh connection and between
   // requests (RFC 9112 section 9.5 allows closing an idle connection at any time).
   func testIdleTimeoutClosesQuietly() throws {
     let (server, port) = try startServer(configure: {
@@ -80,7 +80,7 @@ final class ServerTimeoutTests: ServerTestCase {
     XCTAssertTrue(client.closesQuietly(timeout: 3))
   }
 
-  // HTTP.md: time between body bytes over the limit: 408 and close.
+  // docs/HTTP.md: time between body bytes over the limit: 408 and close.
   func testBodyTimeout408() throws {
     let (_, port) = try startServer(configure: { $0.bodyTimeout = 0.5 })
     let client = try RawClient(port: port)

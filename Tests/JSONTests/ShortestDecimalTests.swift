@@ -199,7 +199,7 @@ final class ShortestDecimalTests: XCTestCase {
       }
     }
     for items in [0, 1, 10, 3000] {
-      // Multiples of 7 give integers, written without a fraction (API.md's number format).
+      // Multiples of 7 give integers, written without a fraction (docs/API.md's number format).
       var texts: [String] = []
       for i in 0..<items {
         let value = Double(i) / 7

@@ -105,7 +105,7 @@ final class FormatNegotiationTests: XCTestCase {
         "POST", "/v1/interactions", jsonType + [("Accept", "text/html")],
         body: interactionExampleJSON
       ).status, 406)
-    // 406 comes after 415 in API.md's order.
+    // 406 comes after 415 in docs/API.md's order.
     XCTAssertEqual(
       send(
         "POST", "/v1/plans?format=nope", [("Content-Type", "text/plain"), ("Accept", "text/html")],

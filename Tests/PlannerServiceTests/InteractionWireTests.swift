@@ -6,7 +6,7 @@ import XCTest
 
 @testable import PlannerService
 
-/// The API.md example of `POST /v1/interactions`.
+/// The docs/API.md example of `POST /v1/interactions`.
 let interactionExampleJSON = """
   {
     "transition": {"style": "zoom", "operation": "pop", "container": {"width": 390, "height": 844},

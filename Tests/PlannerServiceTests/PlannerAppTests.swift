@@ -69,6 +69,13 @@ final class PlannerAppTests: XCTestCase {
       200)
   }
 
+  func testOptionsAsteriskDescribesTheServer() {
+    let r = app.handle(HTTPRequest(head: head("OPTIONS", "*")))
+    XCTAssertEqual(r.status, 204)
+    XCTAssertEqual(r.headers.first(name: "Allow"), "GET, HEAD, POST, OPTIONS")
+    XCTAssertEqual(r.body, [])
+  }
+
   func testStatusPrecedenceFollowsAPIOrder() {
     // 404 before anything else.
     XCTAssertEqual(app.headCheck(head("DELETE", "/nope", length: 5_000_000))?.status, 404)

@@ -96,6 +96,24 @@ final class SVGExportTests: XCTestCase {
         XCTAssertTrue((0...timeline.container.width).contains(x), "\(x)", file: file, line: line)
         XCTAssertTrue((0...timeline.container.height).contains(y), "\(y)", file: file, line: line)
       }
+      // No two labels cover each other (boxes of the exporter's line height and glyph width).
+      let boxes = try labels.map { label in
+        (
+          x: try XCTUnwrap(Double(label.attributes["x"] ?? "")),
+          y: try XCTUnwrap(Double(label.attributes["y"] ?? "")),
+          half: Double(label.text.count) * SVGExporter.labelCharacterWidth / 2
+        )
+      }
+      for i in boxes.indices {
+        for j in boxes.indices where j > i {
+          let apart =
+            abs(boxes[i].y - boxes[j].y) >= SVGExporter.labelLineHeight
+            || abs(boxes[i].x - boxes[j].x) >= boxes[i].half + boxes[j].half
+          XCTAssertTrue(
+            apart, "labels \(labels[i].text) and \(labels[j].text) overlap at moment \(m)",
+            file: file, line: line)
+        }
+      }
       for (l, shape) in shapes.enumerated() {
         let state = timeline.keyframes[l][sample]
         XCTAssertEqual(

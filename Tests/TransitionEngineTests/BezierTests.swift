@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionEngine
 
-@Suite("Cubic-bezier curves (TIMING.md section 1)")
+@Suite("Cubic-bezier curves (docs/TIMING.md section 1)")
 struct BezierTests {
   @Test("easeInOut matches the reference table at x = 0.1 ... 0.9")
   func easeInOutReference() {

@@ -6,9 +6,9 @@ func close(_ a: Transform3D, _ b: Transform3D, _ tolerance: Double = 1e-9) -> Bo
   zip(a.values, b.values).allSatisfy { abs($0 - $1) <= tolerance }
 }
 
-@Suite("3D transforms and layer geometry (TIMING.md sections 6-7)")
+@Suite("3D transforms and layer geometry (docs/TIMING.md sections 7-8)")
 struct GeometryTests {
-  @Test("the corner example of TIMING.md section 6")
+  @Test("the corner example of docs/TIMING.md section 7")
   func cornerExample() {
     let m = Transform3D.scale(x: 0.9, y: 0.9, z: 0.9)
       .concatenating(.rotation(angle: Double.pi / 6, x: 0, y: 1, z: 0))

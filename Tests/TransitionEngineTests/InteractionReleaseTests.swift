@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionEngine
 
-@Suite("Interactive transitions: velocity and release decisions (TIMING.md section 5)")
+@Suite("Interactive transitions: velocity and release decisions (docs/TIMING.md section 9)")
 struct InteractionReleaseTests {
   @Test("threshold 0.35: a release at 0.36 finishes, at 0.34 and at exactly 0.35 cancels")
   func threshold() throws {

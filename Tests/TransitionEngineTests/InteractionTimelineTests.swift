@@ -3,7 +3,7 @@ import Testing
 
 @testable import TransitionEngine
 
-@Suite("Interactive transitions: the timeline (API.md Timeline, TIMING.md section 5)")
+@Suite("Interactive transitions: the timeline (docs/API.md Timeline, docs/TIMING.md section 9)")
 struct InteractionTimelineTests {
   @Test("the keyframe at the release equals the plan's state at progress * D")
   func releaseKeyframe() throws {

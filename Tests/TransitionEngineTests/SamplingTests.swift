@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionEngine
 
-@Suite("Sampling (API.md frameRate rules)")
+@Suite("Sampling (docs/API.md frameRate rules)")
 struct SamplingTests {
   @Test(
     "grid i / frameRate plus an exact final sample; a grid point within 1e-9 s of the end is replaced"

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TransitionEngine
 
-@Suite("Springs (TIMING.md sections 2-4)")
+@Suite("Springs (docs/TIMING.md sections 2-4)")
 struct SpringTests {
   @Test(
     "UIKit's duration-based spring solves w0, k and c as the reference table says",

@@ -25,7 +25,7 @@ func state(_ plan: Plan, _ id: String, at t: Double) -> LayerState? {
   return plan.keyframes[layer][sample]
 }
 
-@Suite("Styles as STYLES.md reads the seeds")
+@Suite("Styles as docs/STYLES.md reads the seeds")
 struct StyleTests {
   @Test("zoom push: layers, tracks, actions and the seed's spring")
   func zoomPush() throws {

@@ -84,7 +84,7 @@ final class PlanCommandTests: XCTestCase {
 }
 
 final class LinkageTests: XCTestCase {
-  /// DESIGN.md: the server binary never links libcurl (it would add about 30 shared libraries
+  /// docs/ARCHITECTURE.md: the server binary never links libcurl (it would add about 30 shared libraries
   /// to the container); only planner-client does.
   func testServerBinaryDoesNotLinkLibcurl() throws {
     let server = try ldd("transition-planner")

@@ -5,7 +5,7 @@
     scripts/gen/gesture.py fast-flick > examples/interaction-fast-flick.json   # makes an example
 
 FIXTURE is one of: slow-drag, fast-flick, drag-back, cancelled. The streams are 120 Hz pans on
-a zoom pop (390 x 844 container, the API.md example frames), smooth (polynomial easing, no
+a zoom pop (390 x 844 container, the docs/API.md example frames), smooth (polynomial easing, no
 noise) so that the numbers can be checked by hand. --velocity adds the recogniser's vx/vy to
 every sample (the analytic derivative of the motion, as UIPanGestureRecognizer.velocity(in:)
 would report). Tests/TestSupport/GestureFixtures.swift generates the same samples bit for bit

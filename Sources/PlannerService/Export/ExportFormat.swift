@@ -4,7 +4,7 @@ import TransitionEngine
 /// `format` query parameter or the `Accept` header. Every one is a pure function of the plan,
 /// so the same request always gives the same bytes.
 public enum ExportFormat: String, CaseIterable, Sendable {
-  /// API.md's plan JSON (the default).
+  /// docs/API.md's plan JSON (the default).
   case json
   /// Keyframes and options for the Web Animations API, per layer.
   case waapi

@@ -59,9 +59,12 @@ public enum SVGExporter {
       w.raw("\" height=\"")
       w.number(ch)
       w.raw("\" fill=\"#FFFFFF\" stroke=\"#1C1C1E\"/>\n<g clip-path=\"url(#tp-container)\">\n")
-      // Shapes bottom to top, then the labels over all of them, so none is hidden.
+      // Shapes bottom to top, then the labels over all of them, so none is hidden, laid out
+      // so that none covers another.
       let centers = timeline.layers.indices.map { writeShape(timeline, $0, sample, &w) }
-      for (l, center) in centers.enumerated() {
+      let placed = layOutLabels(
+        timeline.layers.map(\.id), at: centers, within: timeline.container)
+      for (l, center) in placed.enumerated() {
         w.raw("<text class=\"tp-label\" x=\"")
         w.number(center.x)
         w.raw("\" y=\"")
@@ -74,6 +77,53 @@ public enum SVGExporter {
     }
     w.raw("</svg>\n")
     return w.bytes
+  }
+
+  /// A label's box: the 12-point font's line and an average glyph width (sans-serif digits
+  /// and lower case letters are narrower than this, so the estimate errs on the wide side).
+  static let labelLineHeight = 16.0
+  static let labelCharacterWidth = 7.0
+
+  /// Each label at its layer's centre unless that box meets an earlier label's: then one line
+  /// further down (or up, at the container's bottom), until it is clear. Boxes stay inside the
+  /// container where they fit. Deterministic, so the document stays a pure function of the plan.
+  static func layOutLabels(_ texts: [String], at centers: [Point], within container: Size)
+    -> [Point]
+  {
+    var placed: [(center: Point, halfWidth: Double)] = []
+    let half = labelLineHeight / 2
+    for (text, wanted) in zip(texts, centers) {
+      let halfWidth = Double(text.count) * labelCharacterWidth / 2
+      func clamped(_ v: Double, _ low: Double, _ high: Double) -> Double {
+        low <= high ? min(max(v, low), high) : (low + high) / 2
+      }
+      let x = clamped(wanted.x, halfWidth, container.width - halfWidth)
+      let start = clamped(wanted.y, half, container.height - half)
+      func overlaps(_ y: Double) -> Bool {
+        placed.contains {
+          abs($0.center.y - y) < labelLineHeight && abs($0.center.x - x) < $0.halfWidth + halfWidth
+        }
+      }
+      // Candidates one line apart, nearest first (down before up), inside the container. Each
+      // placed label blocks at most two of them, so 2n + 1 candidates always hold a free one
+      // when the container is tall enough.
+      var y = start
+      var k = 0
+      var tried = 0
+      while tried <= 2 * placed.count + 1 && k < 4 * placed.count + 4 {
+        let offset = Double((k + 1) / 2) * labelLineHeight * (k % 2 == 1 ? 1 : -1)
+        k += 1
+        let candidate = start + offset
+        guard candidate >= half, candidate <= container.height - half else { continue }
+        tried += 1
+        if !overlaps(candidate) {
+          y = candidate
+          break
+        }
+      }
+      placed.append((Point(x: x, y: y), halfWidth))
+    }
+    return placed.map(\.center)
   }
 
   /// The sample nearest to each of `count` evenly spaced times from 0 to the duration (the

@@ -272,7 +272,7 @@ paths:
         the recorded pan (`gesture.samples`) scrubs the plan of `transition` (its timing, of
         duration `D`, is the non-interactive animation being scrubbed), then at the release the
         `release` policy decides between finishing and cancelling, and the completion runs the
-        rest of the way with `completion.speed` and `completion.curve` (TIMING.md section 5).
+        rest of the way with `completion.speed` and `completion.curve` (docs/TIMING.md section 9).
 
         - Progress of a sample: `clamp(axis / distance, 0, 1)`, where `axis` is the translation
           along `gesture.direction` and `distance` the progress denominator (default the
@@ -388,7 +388,7 @@ paths:
       description: |
         Every style with its inputs, and per operation the default timing (resolved as a plan
         echoes it) and the layers (ids, content and tracked properties, bottom to top) of an
-        example scene, as STYLES.md lists them.
+        example scene, as docs/STYLES.md lists them.
       responses:
         '200':
           description: The styles.
@@ -783,7 +783,7 @@ components:
         `*/*` or no `Accept` is `json`). A `format` the `Accept` header excludes is `406`; an
         unknown value is `400 /problems/invalid-parameter`.
 
-        - `json`: the plan (or interaction) of API.md.
+        - `json`: the plan (or interaction) of docs/API.md.
         - `waapi`: per layer the keyframes and options for `element.animate(keyframes,
           options)` (`WaapiDocument`).
         - `css`: a `text/css` document: `.tp-container`, then per layer `@keyframes tp-<id>`
@@ -1418,7 +1418,7 @@ components:
     PlanRequest:
       description: |
         One transition to plan. Which inputs are needed and which operations exist depends on
-        the style (STYLES.md): zoom needs `source` and `destination`, expand `source`,
+        the style (docs/STYLES.md): zoom needs `source` and `destination`, expand `source`,
         cartSheet takes `options`. Unknown fields are ignored; `null` is the same as leaving
         an optional field out.
       oneOf:
@@ -1813,7 +1813,7 @@ components:
       enum: [began, changed, ended, cancelled, failed]
     ReleaseInput:
       description: |
-        The release policy (TIMING.md section 5), selected by `policy` (default `threshold`).
+        The release policy (docs/TIMING.md section 9), selected by `policy` (default `threshold`).
         Fields of the other policies are ignored.
       oneOf:
         - $ref: '#/components/schemas/ThresholdReleaseInput'
@@ -1907,7 +1907,7 @@ components:
           $ref: '#/components/schemas/ResolvedTiming'
         layers:
           type: array
-          description: Bottom to top, exactly the ids, order and content of STYLES.md.
+          description: Bottom to top, exactly the ids, order and content of docs/STYLES.md.
           minItems: 1
           items:
             $ref: '#/components/schemas/Layer'
@@ -2354,7 +2354,7 @@ components:
     Track:
       description: |
         A continuous change of one property from `from` to `to` with the plan's timing.
-        Transforms are interpolated by decomposition (TIMING.md section 7).
+        Transforms are interpolated by decomposition (docs/TIMING.md section 8).
       oneOf:
         - $ref: '#/components/schemas/FrameTrack'
         - $ref: '#/components/schemas/AlphaTrack'
@@ -2621,7 +2621,7 @@ components:
           type: string
           description: |
             `samples`: the release sample's `vx` / `vy`; `positions`: estimated from positions
-            (TIMING.md section 5).
+            (docs/TIMING.md section 9).
           enum: [samples, positions]
         state:
           description: |
@@ -2726,7 +2726,7 @@ components:
       type: object
       description: |
         `start` at `t = 0`, then `finish` or `cancel` (as decided) at `t = duration`; neither
-        when pending. The actions are those of the transition's plan (STYLES.md).
+        when pending. The actions are those of the transition's plan (docs/STYLES.md).
       required: [start]
       properties:
         start:

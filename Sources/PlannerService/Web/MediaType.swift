@@ -1,4 +1,4 @@
-/// Just enough media-type handling for the 415 and 406 rules of API.md.
+/// Just enough media-type handling for the 415 and 406 rules of docs/API.md.
 enum MediaType {
   /// `application/json` (charset utf-8 or none) or any `*/*+json`; a missing type is refused.
   static func isAcceptableJSONBody(_ contentType: String?) -> Bool {

@@ -51,6 +51,13 @@ public final class PlannerApp: HTTPResponder {
   }
 
   func check(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HeadVerdict {
+    if head.target == "*" {
+      // `OPTIONS *` (the parser takes the asterisk form for OPTIONS only) asks about the server
+      // itself (RFC 9110 section 9.3.7): every method it answers anywhere.
+      var r = respond(204, nil, [], head: head)
+      r.headers.add(name: "Allow", value: Route.allMethods.joined(separator: ", "))
+      return .refuse(r)
+    }
     guard let route = Route(path: head.path) else {
       return .refuse(
         problem(
@@ -91,7 +98,7 @@ public final class PlannerApp: HTTPResponder {
     return .proceed(route, .json, ExportOptions())
   }
 
-  /// The 406 (and, after it in API.md's order, the 400 for a bad `format` or `moments`) of the
+  /// The 406 (and, after it in docs/API.md's order, the 400 for a bad `format` or `moments`) of the
   /// routes that answer in every export format.
   func negotiateFormat(_ route: Route, _ head: HTTPRequestHead) -> HeadVerdict {
     switch FormatNegotiation.negotiate(head) {

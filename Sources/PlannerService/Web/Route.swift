@@ -27,6 +27,11 @@ public enum Route: String, Sendable, CaseIterable {
     }
   }
 
+  /// Every method some route allows, in the order routes list them.
+  public static let allMethods: [String] = allCases.reduce(into: []) { methods, route in
+    for m in route.methods where !methods.contains(m) { methods.append(m) }
+  }
+
   /// The label used in metrics: the path itself, so cardinality stays bounded.
   public var label: String { rawValue }
 

@@ -1,7 +1,7 @@
 import JSON
 import TransitionEngine
 
-/// Writes interaction plans in API.md's shape and key order, deterministically: `engineVersion,
+/// Writes interaction plans in docs/API.md's shape and key order, deterministically: `engineVersion,
 /// decision, reason, progress, completion, duration, frameRate, timing, layers, actions`.
 public enum InteractionEncoder {
   public static func encode(_ plan: InteractionPlan) -> [UInt8] {

@@ -2,7 +2,7 @@ import JSON
 import TransitionEngine
 
 /// Turns a parsed `POST /v1/interactions` body into an engine request, reporting every invalid
-/// field by JSON Pointer (API.md): the transition's fields at `/transition/...` (through
+/// field by JSON Pointer (docs/API.md): the transition's fields at `/transition/...` (through
 /// `PlanRequestDecoder`) and each bad sample at its own field (`/gesture/samples/17/t`).
 /// Unknown fields are ignored.
 public struct InteractionRequestDecoder {

@@ -1,7 +1,7 @@
 import JSON
 import TransitionEngine
 
-/// Writes plans in API.md's shape and key order, deterministically (the same plan gives the
+/// Writes plans in docs/API.md's shape and key order, deterministically (the same plan gives the
 /// same bytes, which the ETag relies on).
 public enum PlanEncoder {
   public static let engineVersion: StaticString = "1.0.0"

@@ -2,7 +2,7 @@ import JSON
 import TransitionEngine
 
 /// Turns a parsed `POST /v1/plans` body into an engine request, reporting every invalid field
-/// by JSON Pointer (API.md). Unknown fields are ignored.
+/// by JSON Pointer (docs/API.md). Unknown fields are ignored.
 public struct PlanRequestDecoder {
   public var limits: PlannerLimits
 

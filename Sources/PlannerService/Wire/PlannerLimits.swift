@@ -1,7 +1,7 @@
 import JSON
 import TransitionEngine
 
-/// The request limits of API.md; each can be changed (flags and environment of `serve`).
+/// The request limits of docs/API.md; each can be changed (flags and environment of `serve`).
 public struct PlannerLimits: Sendable, Hashable {
   public var maximumDuration = 60.0
   public var frameRates = 1...240

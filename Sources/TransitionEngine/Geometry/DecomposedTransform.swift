@@ -90,21 +90,26 @@ public struct DecomposedTransform: Sendable, Hashable {
 
   /// `Scale * Skew * Rotation * Translation * Perspective` as one matrix.
   public var recomposed: Transform3D {
-    let n = quaternion.rowMatrix
+    // Scalars, not nested arrays: this runs for every transform keyframe, and the arrays were
+    // eight allocations each time.
+    let (n0, n1, n2) = quaternion.rows
     let (sx, sy, sz) = scale
     let (kxy, kxz, kyz) = skew
     // Upper 3x3: rows r0 = sx n0, r1 = sy (n1 + kxy n0), r2 = sz (n2 + kxz n0 + kyz n1).
-    var a = [[Double]](repeating: [0, 0, 0], count: 3)
-    for j in 0..<3 {
-      a[0][j] = sx * n[0][j]
-      a[1][j] = sy * (n[1][j] + kxy * n[0][j])
-      a[2][j] = sz * (n[2][j] + kxz * n[0][j] + kyz * n[1][j])
-    }
+    let a00 = sx * n0.0
+    let a01 = sx * n0.1
+    let a02 = sx * n0.2
+    let a10 = sy * (n1.0 + kxy * n0.0)
+    let a11 = sy * (n1.1 + kxy * n0.1)
+    let a12 = sy * (n1.2 + kxy * n0.2)
+    let a20 = sz * (n2.0 + kxz * n0.0 + kyz * n1.0)
+    let a21 = sz * (n2.1 + kxz * n0.1 + kyz * n1.1)
+    let a22 = sz * (n2.2 + kxz * n0.2 + kyz * n1.2)
     let (tx, ty, tz) = translation
     let linear = Transform3D(
-      m11: a[0][0], m12: a[0][1], m13: a[0][2], m14: 0,
-      m21: a[1][0], m22: a[1][1], m23: a[1][2], m24: 0,
-      m31: a[2][0], m32: a[2][1], m33: a[2][2], m34: 0,
+      m11: a00, m12: a01, m13: a02, m14: 0,
+      m21: a10, m22: a11, m23: a12, m24: 0,
+      m31: a20, m32: a21, m33: a22, m34: 0,
       m41: tx, m42: ty, m43: tz, m44: 1)
     let (p0, p1, p2, p3) = perspective
     if p0 == 0 && p1 == 0 && p2 == 0 && p3 == 1 { return linear }

@@ -47,14 +47,26 @@ public struct Quaternion: Sendable, Hashable {
   /// column-vector matrix), so that a CATransform3D rotation about z by `a` is
   /// `[[cos a, sin a], [-sin a, cos a]]`.
   var rowMatrix: [[Double]] {
+    let (r0, r1, r2) = rows
+    return [[r0.0, r0.1, r0.2], [r1.0, r1.1, r1.2], [r2.0, r2.1, r2.2]]
+  }
+
+  /// ``rowMatrix`` as three rows of three, without allocating: it is built for every
+  /// transform keyframe.
+  @inline(__always)
+  var rows:
+    (
+      (Double, Double, Double), (Double, Double, Double), (Double, Double, Double)
+    )
+  {
     let xx = x * x
     let yy = y * y
     let zz = z * z
-    return [
-      [1 - 2 * (yy + zz), 2 * (x * y + z * w), 2 * (x * z - y * w)],
-      [2 * (x * y - z * w), 1 - 2 * (xx + zz), 2 * (y * z + x * w)],
-      [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (xx + yy)],
-    ]
+    return (
+      (1 - 2 * (yy + zz), 2 * (x * y + z * w), 2 * (x * z - y * w)),
+      (2 * (x * y - z * w), 1 - 2 * (xx + zz), 2 * (y * z + x * w)),
+      (2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (xx + yy))
+    )
   }
 
   /// The inverse of `rowMatrix` for an orthonormal `n`, branching on the trace so that the

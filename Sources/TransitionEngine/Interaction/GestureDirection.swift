@@ -1,4 +1,4 @@
-/// Which translation drives progress (TIMING.md section 5).
+/// Which translation drives progress (docs/TIMING.md section 9).
 public enum GestureDirection: String, Sendable, Hashable, CaseIterable {
   /// `|x|`: the seed's rule, so a drag either way scrubs.
   case either

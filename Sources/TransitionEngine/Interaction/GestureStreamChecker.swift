@@ -1,4 +1,4 @@
-/// The stream rules of API.md, checked sample by sample so that every violation is reported at
+/// The stream rules of docs/API.md, checked sample by sample so that every violation is reported at
 /// its own field (`gesture/samples/17/t`): `t` non-decreasing, `began` first and only first,
 /// `ended`/`cancelled`/`failed` last only, at most `maximumSamples` samples spanning at most
 /// `maximumSpan` seconds.

@@ -1,4 +1,4 @@
-/// Plans a gesture-driven transition (TIMING.md section 5, API.md "POST /v1/interactions").
+/// Plans a gesture-driven transition (docs/TIMING.md section 9, docs/API.md "POST /v1/interactions").
 public enum InteractionPlanner {
   /// Grid points this close to the release or the end are replaced by those exact keyframes,
   /// and a sample this close after a grid point still counts as at or before it.

@@ -1,4 +1,4 @@
-/// The completion of a percent-driven transition after release (TIMING.md section 5): animation
+/// The completion of a percent-driven transition after release (docs/TIMING.md section 9): animation
 /// time runs from `from * D` to `to * D` (`to` is 1 for a finish, 0 for a cancel) over
 /// `duration` seconds of wall clock, the curve mapping the wall-clock fraction to the fraction of
 /// that animation time.

@@ -1,4 +1,4 @@
-/// How a released gesture chooses between finishing and cancelling (TIMING.md section 5).
+/// How a released gesture chooses between finishing and cancelling (docs/TIMING.md section 9).
 public enum ReleasePolicy: Sendable, Hashable {
   /// The seed's rule: finish iff progress > threshold.
   case threshold(threshold: Double = 0.35)

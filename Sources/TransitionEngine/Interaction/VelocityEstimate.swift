@@ -1,4 +1,4 @@
-/// Velocity and acceleration along the progress axis, estimated from positions as TIMING.md
+/// Velocity and acceleration along the progress axis, estimated from positions as docs/TIMING.md
 /// section 5 says: walk back from the release sample, keeping each sample at least 10 ms older
 /// than the last one kept, up to four (s0...s3, oldest first); `u` is the mean of the segment
 /// velocities `v_i`, `a` the mean of `(v_{i+1} - v_i) / ((t_{i+2} - t_i) / 2)`.

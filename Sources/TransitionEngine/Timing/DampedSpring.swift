@@ -1,5 +1,5 @@
 /// `m x'' + c x' + k x = 0` with `x = p - 1`, `x(0) = -1`, `x'(0) = v`, in closed form
-/// (TIMING.md section 2). Velocities are relative: fractions of the distance per second.
+/// (docs/TIMING.md section 2). Velocities are relative: fractions of the distance per second.
 public struct DampedSpring: Sendable, Hashable {
   public enum Regime: Sendable, Hashable {
     case underdamped, critical, overdamped
@@ -72,7 +72,7 @@ public struct DampedSpring: Sendable, Hashable {
   /// Progress `p(t) = 1 + x(t)`; keeps the overshoot.
   public func progress(at t: Double) -> Double { 1 + displacement(at: t) }
 
-  /// Time after which the envelope stays within `epsilon` of rest (TIMING.md section 2).
+  /// Time after which the envelope stays within `epsilon` of rest (docs/TIMING.md section 2).
   public func settlingDuration(epsilon: Double = 0.001) -> Double {
     let v = initialVelocity
     switch regime {

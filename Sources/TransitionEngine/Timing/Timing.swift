@@ -25,7 +25,7 @@ public struct Timing: Sendable, Hashable {
     }
   }
 
-  /// Resolves a request's timing against a style's defaults (TIMING.md sections 1-4).
+  /// Resolves a request's timing against a style's defaults (docs/TIMING.md sections 1-5).
   public static func resolve(_ spec: TimingSpec, defaults: StyleTiming) throws(TimingError)
     -> Timing
   {

@@ -2,7 +2,7 @@
 ///
 /// UIKit does not time-scale a fixed curve: it picks the stiffness and damping of a unit-mass
 /// spring that "settles" (envelope 0.001) at exactly the duration, runs that spring for the
-/// duration, then shows the end value (TIMING.md section 3).
+/// duration, then shows the end value (docs/TIMING.md section 3).
 public enum UIKitSpring {
   public static let minimumDampingRatio = 1.1920929e-7
   static let epsilon = 0.001
