@@ -21,7 +21,7 @@ let package = Package(
     .target(name: "JSON"),
     // Sans-I/O HTTP/1.1: request parser, response writer, connection rules, value types.
     .target(name: "HTTP1", dependencies: ["JSON"]),
-    // Non-blocking sockets and Dispatch event loops: connections, limits, time-outs, drain.
+    // Non-blocking sockets and event loops on threads of their own or Dispatch: connections, limits, time-outs, drain.
     .target(name: "HTTPServer", dependencies: ["HTTP1", "JSON", "CEpoll"]),
     // Linux epoll through plain integers (Glibc's module lacks <sys/epoll.h>; its event struct
     // is packed).

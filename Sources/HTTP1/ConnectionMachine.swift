@@ -7,9 +7,15 @@
 /// The driver's loop: feed what the socket delivered (``received(_:now:)``), then alternate
 /// ``flush(_:)`` (responses ready to send, in request order) and ``nextEvent(now:)`` (a head
 /// to judge or a complete request to answer) until there is no event, write, then
-/// ``settle(outputEmpty:now:)`` and arm ``deadline``. `Accepted` is what the application's
-/// verdict on a head carries to the answer of its request.
-public struct ConnectionMachine<Accepted> {
+/// ``settle(outputEmpty:now:)`` and arm ``deadline``. The body responder of the application's
+/// verdict on a head (``HTTPHeadVerdict``) travels with its request.
+///
+/// Not generic over what travels: the server's loop calls this for every request, and a generic
+/// type used from another module runs unspecialised (every copy of a slot through its value
+/// witnesses), which cost a third of the cache-hit throughput.
+public struct ConnectionMachine {
+  public typealias Accepted = HTTPBodyResponder
+
   public enum Phase: Sendable, Equatable {
     /// Reading and answering requests.
     case open
@@ -155,6 +161,11 @@ public struct ConnectionMachine<Accepted> {
     peerClosed = true
   }
 
+  /// The driver's unsent output after it queued responses.
+  public mutating func outputQueued(pending: Int) {
+    pendingOutput = pending
+  }
+
   /// The driver's unsent output after a write, and whether the peer took any of it.
   public mutating func output(pending: Int, progressed: Bool, now: UInt64) {
     pendingOutput = pending
@@ -210,7 +221,7 @@ public struct ConnectionMachine<Accepted> {
   /// Reads the request's body; `accepted` comes back with the complete request. A declared
   /// body over the parser's limit is refused here with 413 (after the application's own
   /// refusals, which come first: docs/API.md "Errors").
-  public mutating func accept(_ id: RequestID, _ accepted: Accepted) {
+  public mutating func accept(_ id: RequestID, _ accepted: @escaping Accepted) {
     guard var request = incoming, request.id == id, request.awaitingVerdict else { return }
     let head = request.head
     if let tooLarge = rules.parserLimits.refusal(for: head) {

@@ -1,4 +1,4 @@
-/// The numbers the HTTP/1.1 connection rules depend on (docs/HTTP.md "Limits and time-outs").
+/// The numbers the HTTP/1.1 connection rules depend on (docs/HTTP.md "Limits" and "Time-outs").
 /// Times are in seconds.
 public struct ConnectionRules: Sendable {
   public var parserLimits = HTTPParserLimits()

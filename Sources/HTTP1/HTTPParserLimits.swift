@@ -1,4 +1,4 @@
-/// Size limits enforced while parsing (docs/HTTP.md "Limits and time-outs").
+/// Size limits enforced while parsing (docs/HTTP.md "Limits").
 public struct HTTPParserLimits: Sendable, Equatable {
   /// Request line plus header fields plus the empty line; beyond it: 431.
   public var maxHeadBytes: Int

@@ -1,5 +1,3 @@
-import HTTP1
-
 /// The one seam between the server and an application (docs/ARCHITECTURE.md "The seam").
 ///
 /// The server asks once per request head, on the event loop, and the verdict travels with the

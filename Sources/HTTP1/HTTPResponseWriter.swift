@@ -1,7 +1,7 @@
 /// Serialises responses so that the server hands each to the kernel in one call: a whole
 /// response in one buffer, or (``serializeHead(into:head:body:requestMethod:keepAlive:date:requestVersion:extraHeader:)``)
 /// the head alone, for one `sendmsg` with the body as a second buffer. A head and a body in two
-/// writes without `TCP_NODELAY` cost a delayed-ACK round trip per response (docs/HTTP.md "Lessons").
+/// writes without `TCP_NODELAY` cost a delayed-ACK round trip per response (docs/PERFORMANCE.md).
 public enum HTTPResponseWriter {
   /// `HTTP/1.1 100 Continue` (RFC 9110 section 15.2.1), sent before reading an expected body.
   public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)

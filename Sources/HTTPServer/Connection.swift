@@ -11,7 +11,7 @@ import HTTP1
 /// Confined to its event loop (hence `@unchecked Sendable`): every method runs as the loop's
 /// work; answers computed on the workers come back through `loop.execute`.
 final class Connection: @unchecked Sendable {
-  typealias Machine = ConnectionMachine<HTTPBodyResponder>
+  typealias Machine = ConnectionMachine
 
   let fd: Int32
   let loop: EventLoop
@@ -275,7 +275,7 @@ final class Connection: @unchecked Sendable {
         log(request, requestID, response)
       }
     }
-    machine.output(pending: out.pending, progressed: false, now: 0)
+    machine.outputQueued(pending: out.pending)
   }
 
   private func log(

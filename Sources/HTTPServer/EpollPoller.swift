@@ -9,21 +9,14 @@ import Glibc
 /// level-triggered registrations stay armed between requests.
 final class EpollPoller {
   let fd: Int32
-  private let capacity = 256
-  private let tokens: UnsafeMutablePointer<UInt64>
-  private let events: UnsafeMutablePointer<UInt32>
 
   init?() {
     let fd = cepoll_create()
     guard fd >= 0 else { return nil }
     self.fd = fd
-    tokens = .allocate(capacity: capacity)
-    events = .allocate(capacity: capacity)
   }
 
   deinit {
-    tokens.deallocate()
-    events.deallocate()
     Glibc.close(fd)
   }
 

@@ -1,7 +1,7 @@
 import HTTP1
 import JSON
 
-/// One access-log entry per answered request (docs/HTTP.md "Life cycle").
+/// One access-log entry per answered request (docs/HTTP.md "Logs").
 public struct HTTPAccessRecord: Sendable {
   /// Seconds since 1970 when the response was handed to the socket.
   public var time: Double

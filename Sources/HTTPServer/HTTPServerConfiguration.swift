@@ -1,7 +1,7 @@
 import Glibc
 import HTTP1
 
-/// Server settings; defaults are docs/HTTP.md's "Limits and time-outs". Times are in seconds.
+/// Server settings; defaults are docs/HTTP.md's "Limits" and "Time-outs". Times are in seconds.
 public struct HTTPServerConfiguration: Sendable {
   /// Numeric address or name to bind: "127.0.0.1", "0.0.0.0", "::1", "::", "localhost".
   public var host: String = "127.0.0.1"
@@ -69,7 +69,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// Falls back to `dispatch` when the thread, its epoll set or its eventfd cannot be had.
     case thread
     /// A Dispatch read source (and, when a write falls short, a write source) per socket, the
-    /// loop's work on a serial Dispatch queue: Foundation and Dispatch only.
+    /// loop's work on a serial Dispatch queue: Dispatch only, no epoll of our own.
     case dispatch
   }
 

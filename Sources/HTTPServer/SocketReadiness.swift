@@ -4,7 +4,7 @@
 /// Two kinds exist: a Dispatch read source and write source per socket
 /// (``HTTPServerConfiguration/SocketEvents/dispatch``), or the socket in its event loop's epoll
 /// set, which reports many ready sockets per wake-up and needs no per-request `epoll_ctl`
-/// re-arm; the set is waited on by the loop's own thread or by a Dispatch read source.
+/// re-arm; the set is waited on by the loop's own thread.
 protocol SocketReadiness: AnyObject {
   /// Starts watching, read interest on. False when the socket cannot be watched.
   func start() -> Bool

@@ -5,7 +5,7 @@ import Synchronization
 /// A fixed set of threads running handler work, with a bounded queue.
 ///
 /// Dedicated threads rather than the global Dispatch pool: a handler may block (it is
-/// application code), and libdispatch on Linux adds pool threads slowly (docs/HTTP.md "Lessons"), so
+/// application code), and libdispatch on Linux adds pool threads slowly (docs/PERFORMANCE.md), so
 /// blocking handlers there would starve the event loops. The bound makes overload visible as a
 /// quick 503 instead of an ever-growing latency.
 final class WorkerPool: Sendable {

@@ -4,7 +4,7 @@ import XCTest
 
 /// The connection rules without sockets or sleeps: bytes in, a fake clock, outputs checked.
 final class ConnectionMachineTests: XCTestCase {
-  typealias Machine = ConnectionMachine<String>
+  typealias Machine = ConnectionMachine
 
   /// Seconds on the fake clock, as the machine's nanoseconds.
   static func at(_ seconds: Double) -> UInt64 { UInt64(seconds * 1e9) }
@@ -40,9 +40,15 @@ final class ConnectionMachineTests: XCTestCase {
           if let refusal = judge(head) {
             machine.refuse(id, with: refusal)
           } else {
-            machine.accept(id, head.target)
+            let tag = head.target
+            machine.accept(id) { _ in .now(HTTPResponse(status: 200, body: Array(tag.utf8))) }
           }
-        case .request(let id, let head, let body, let tag):
+        case .request(let id, let head, let body, let responder):
+          // The verdict's responder travels with the request: it answers with its head's target.
+          var tag = ""
+          if case .now(let r) = responder(HTTPRequest(head: head, body: body)) {
+            tag = String(decoding: r.body, as: UTF8.self)
+          }
           requests.append((id, head.target, String(decoding: body, as: UTF8.self), tag))
         }
       }
@@ -51,7 +57,7 @@ final class ConnectionMachineTests: XCTestCase {
     }
 
     /// What the last ``pump(now:)`` asked of the socket.
-    var settlement = ConnectionMachine<String>.Settlement.none
+    var settlement = ConnectionMachine.Settlement.none
 
     mutating func flush() {
       var sent = self.sent
@@ -68,11 +74,11 @@ final class ConnectionMachineTests: XCTestCase {
       }
       self.sent = sent
       pendingOutput = pending
-      machine.output(pending: pending, progressed: false, now: 0)
+      machine.outputQueued(pending: pending)
     }
 
     /// The peer took everything written.
-    mutating func drained(now: UInt64 = 0) -> ConnectionMachine<String>.Settlement {
+    mutating func drained(now: UInt64 = 0) -> ConnectionMachine.Settlement {
       pendingOutput = 0
       machine.output(pending: 0, progressed: true, now: now)
       return machine.settle(outputEmpty: true, now: now)

@@ -7,7 +7,7 @@ import XCTest
 
 /// Drain, shutdown, address families.
 final class ServerLifecycleTests: ServerTestCase {
-  // docs/HTTP.md "Life cycle": after beginDrain, idle connections close, every request already
+  // docs/HTTP.md "Drain on SIGTERM or SIGINT": after beginDrain, idle connections close, every request already
   // received (including pipelined ones and one still arriving) is answered 200 - the last one on
   // each connection with Connection: close - and the server stops.
   func testDrainAnswersReceivedRequestsThenStops() throws {

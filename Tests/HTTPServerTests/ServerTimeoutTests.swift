@@ -5,7 +5,7 @@ import HTTPServer
 import TestSupport
 import XCTest
 
-/// docs/HTTP.md "Limits and time-outs": idle, head (slowloris) and body time-outs.
+/// docs/HTTP.md "Time-outs": idle, head (slowloris) and body time-outs.
 final class ServerTimeoutTests: ServerTestCase {
   // RFC 9110 section 15.5.9 (408): a head trickled one byte per 0.3 s with a 1 s head time-out
   // gets 408 and is closed, while another client is served normally meanwhile.

@@ -1,7 +1,7 @@
 import JSON
 import TransitionEngine
 
-/// How the engine's values are spelled on the wire (docs/API.md "Values"): the one place a
+/// How the engine's values are spelled on the wire (docs/API.md "The plan (200)"): the one place a
 /// rect, a size, a matrix, a timing or a layer's content becomes JSON. The plan, interaction
 /// and export encoders write their documents' shapes with these.
 extension JSONWriter {
