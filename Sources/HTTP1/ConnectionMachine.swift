@@ -97,6 +97,8 @@ public struct ConnectionMachine {
     var sendContinue = false
     /// The body was not read (or the stream is broken): close after this response.
     var closeAfter = false
+    /// Handed out as ``Event/request`` and not answered yet.
+    var handedOut = false
     var response: HTTPResponse? = nil
   }
 
@@ -126,6 +128,13 @@ public struct ConnectionMachine {
   private var incoming: Incoming?
   /// Unsent output bytes, as the driver last reported them.
   private var pendingOutput = 0
+  /// Bytes of answers computed but waiting behind an earlier, unanswered request.
+  private var heldOutput = 0
+  /// Requests handed out (``Event/request``) and not yet answered.
+  private var inFlight = 0
+  /// Start of the current write window, and the unsent output then.
+  private var windowStart: UInt64 = 0
+  private var sentInWindow = 0
 
   private var idleSince: UInt64?
   private var headStart: UInt64?
@@ -136,6 +145,9 @@ public struct ConnectionMachine {
   /// When the time-out of ``timerKind`` fires (`.max`: none).
   public private(set) var deadline: UInt64 = .max
   public private(set) var timerKind = TimerKind.none
+
+  /// Since when the connection has been idle between requests (nil: it is not idle).
+  public var idleStart: UInt64? { timerKind == .idle ? idleSince : nil }
 
   public init(rules: ConnectionRules, now: UInt64) {
     self.rules = rules
@@ -168,19 +180,47 @@ public struct ConnectionMachine {
 
   /// The driver's unsent output after a write, and whether the peer took any of it.
   public mutating func output(pending: Int, progressed: Bool, now: UInt64) {
+    if progressed {
+      lastWriteProgress = now
+      sentInWindow += max(0, pendingOutput - pending)
+    }
     pendingOutput = pending
-    if progressed { lastWriteProgress = now }
   }
 
-  /// The driver started waiting for the socket to take output.
+  /// The driver started waiting for the socket to take output: a write window begins.
   public mutating func writeBlocked(now: UInt64) {
     lastWriteProgress = now
+    windowStart = now
+    sentInWindow = 0
   }
 
   /// The server drains: the last request received gets `Connection: close`, an idle
   /// connection closes at the next ``settle(outputEmpty:now:)``.
   public mutating func beginDrain() {
     draining = true
+  }
+
+  /// The drain's deadline: every request received and not answered yet is answered now with
+  /// `response` (a 503), the last with `Connection: close`; a request still arriving is cut.
+  /// Returns how many were answered so, and how many cut.
+  public mutating func drainDeadline(_ response: HTTPResponse) -> (answered: Int, cut: Int) {
+    guard phase == .open else { return (0, 0) }
+    draining = true
+    var cut = 0
+    if let request = incoming, !request.discard {
+      // Mid-body (or awaiting its verdict): it can never be answered as asked.
+      cut += 1
+      if let index = slotIndex(request.id) { slots.remove(at: index) }
+      incoming = nil
+    }
+    acceptingInput = false
+    var answered = 0
+    for index in slots.indices where slots[index].response == nil {
+      slots[index].sendContinue = false
+      setResponse(index, response)
+      answered += 1
+    }
+    return (answered, cut)
   }
 
   /// Bytes read and thrown away while lingering; true when lingering should stop (too much).
@@ -194,8 +234,15 @@ public struct ConnectionMachine {
     phase = .closed
     deadline = .max
     timerKind = .none
+    dropSlots()
+  }
+
+  /// Forgets every request still held (nothing more will be answered).
+  private mutating func dropSlots() {
     slots.removeAll()
     incoming = nil
+    heldOutput = 0
+    inFlight = 0
   }
 
   // MARK: - Verdicts and answers
@@ -206,7 +253,7 @@ public struct ConnectionMachine {
     guard var request = incoming, request.id == id, request.awaitingVerdict else { return }
     request.awaitingVerdict = false
     guard let index = slotIndex(id) else { return }
-    slots[index].response = response
+    setResponse(index, response)
     if request.head.framing.hasBody {
       // The body was not read, so the byte stream is out of step: answer, then close.
       slots[index].closeAfter = true
@@ -243,7 +290,18 @@ public struct ConnectionMachine {
   /// The answer to a request, in any order: responses still leave in request order.
   public mutating func respond(_ id: RequestID, with response: HTTPResponse) {
     guard let index = slotIndex(id) else { return }
+    setResponse(index, response)
+  }
+
+  /// Every answer goes through here, so that held output and requests in flight stay counted.
+  private mutating func setResponse(_ index: Int, _ response: HTTPResponse) {
+    if let old = slots[index].response { heldOutput -= old.body.count }
     slots[index].response = response
+    heldOutput += response.body.count
+    if slots[index].handedOut {
+      slots[index].handedOut = false
+      inFlight -= 1
+    }
   }
 
   private func slotIndex(_ id: RequestID) -> Int? {
@@ -259,8 +317,8 @@ public struct ConnectionMachine {
   /// reached or too much output waits for the peer.
   public var isPaused: Bool {
     incoming == nil
-      && (slots.count >= rules.maxPipelinedRequests
-        || pendingOutput > rules.maxPendingOutputBytes)
+      && (slots.count >= rules.maxPipelinedRequests || inFlight >= rules.maxRequestsInFlight
+        || pendingOutput + heldOutput > rules.maxPendingOutputBytes)
   }
 
   /// True while the socket should be read.
@@ -296,6 +354,10 @@ public struct ConnectionMachine {
         guard let request = incoming else { continue }
         incoming = nil
         if request.discard { continue }
+        if let index = slotIndex(request.id) {
+          slots[index].handedOut = true
+          inFlight += 1
+        }
         return .request(request.id, request.head, body: request.body, request.accepted!)
       }
     }
@@ -340,7 +402,7 @@ public struct ConnectionMachine {
     let response = HTTPResponse.problem(status: error.status, detail: error.reason)
     if let request = incoming, !request.discard, let index = slotIndex(request.id) {
       incoming = nil
-      slots[index].response = response
+      setResponse(index, response)
       slots[index].closeAfter = true
       slots[index].sendContinue = false
       return
@@ -356,9 +418,9 @@ public struct ConnectionMachine {
     var slot = Slot(
       id: id, method: "-", target: "-", version: .http11, keepAlive: false, requestID: nil,
       start: now)
-    slot.response = response
     slot.closeAfter = true
     slots.append(slot)
+    setResponse(slots.count - 1, response)
   }
 
   // MARK: - Output
@@ -375,6 +437,7 @@ public struct ConnectionMachine {
       }
       guard let response = slots[0].response else { break }
       let slot = slots.removeFirst()
+      heldOutput -= response.body.count
       let isLast =
         slots.isEmpty && !parser.hasBufferedBytes
         && (incoming == nil || (incoming!.discard && incoming!.id == slot.id))
@@ -398,8 +461,7 @@ public struct ConnectionMachine {
       if !keepAlive {
         phase = .closingAfterWrites
         acceptingInput = false
-        slots.removeAll()
-        incoming = nil
+        dropSlots()
         break
       }
     }
@@ -453,6 +515,7 @@ public struct ConnectionMachine {
         kind = .write
         at = min(
           lastWriteProgress &+ Self.nanos(rules.writeTimeout),
+          windowStart &+ Self.nanos(rules.writeTimeout),
           now &+ Self.nanos(rules.peerProbeInterval))
       } else if phase == .closingAfterWrites || !acceptingInput || peerClosed {
         break
@@ -482,6 +545,18 @@ public struct ConnectionMachine {
     case .none:
       deadline = .max
       return .none
+    case .write
+    where now >= windowStart &+ Self.nanos(rules.writeTimeout)
+      && now < lastWriteProgress &+ Self.nanos(rules.writeTimeout):
+      // A window has passed with the peer still taking output: too slowly, it is cut off.
+      if sentInWindow < rules.minimumSendBytesPerWindow {
+        close()
+        return .close
+      }
+      windowStart = now
+      sentInWindow = 0
+      updateDeadline(now: now, outputPending: true)
+      return .probePeer
     case .write where now < lastWriteProgress &+ Self.nanos(rules.writeTimeout):
       // Not the time-out yet, only the probe for a peer that is gone.
       updateDeadline(now: now, outputPending: true)
@@ -500,7 +575,7 @@ public struct ConnectionMachine {
       let timeout = HTTPResponse.problem(
         status: 408, detail: "the request body was not received in time")
       if let request = incoming, let index = slotIndex(request.id) {
-        slots[index].response = timeout
+        setResponse(index, timeout)
         slots[index].closeAfter = true
         slots[index].sendContinue = false
       } else {

@@ -15,8 +15,18 @@ public struct ConnectionRules: Sendable {
   public var lingerTimeout: Double = 2
   /// Requests received but not yet answered; at the cap no further request is read.
   public var maxPipelinedRequests: Int = 16
-  /// Unsent response bytes before reading is paused.
+  /// Unsent response bytes (written but not yet taken by the peer, and computed but waiting
+  /// behind an earlier answer) before reading is paused.
   public var maxPendingOutputBytes: Int = 1 << 20
+  /// Requests of one connection being answered at once. A pipelined request is handed over
+  /// only when the ones before it are answered (SwiftNIO's pipelining handler and h11 do the
+  /// same): a client that pipelines and never reads can make the server hold one answer, not
+  /// sixteen.
+  public var maxRequestsInFlight: Int = 1
+  /// While output waits for the peer, it must take at least this many bytes per write time-out
+  /// window (nginx's `send_timeout` idea, with a rate): a reader that takes a trickle is cut off
+  /// at the end of the window instead of pinning its answer for as long as it likes.
+  public var minimumSendBytesPerWindow: Int = 64 << 10
   /// While output waits for the peer, how often to check that the peer still exists.
   public var peerProbeInterval: Double = 0.25
 

@@ -42,6 +42,8 @@ public struct HTTPRequestParser: Sendable {
   private var bodyBytesSeen = 0
   private var trailerBytes = 0
   private var trailerCount = 0
+  /// The current head's request line is complete and was found well-formed.
+  private var requestLineChecked = false
 
   public init(limits: HTTPParserLimits = .init()) {
     self.limits = limits
@@ -128,6 +130,7 @@ public struct HTTPRequestParser: Sendable {
     bodyBytesSeen = 0
     trailerBytes = 0
     trailerCount = 0
+    requestLineChecked = false
     scanIndex = readIndex
     lineStart = readIndex
     lineCount = 0
@@ -206,6 +209,17 @@ public struct HTTPRequestParser: Sendable {
       scanIndex = scanned
       lineStart = ls
       lineCount = lines
+      if lines >= 1 && !requestLineChecked {
+        // The request line is complete: judge it now (a line without a version would otherwise
+        // wait for the head time-out). The whole head's parse checks it first too, so the answer
+        // does not depend on how the bytes were split.
+        try buffer.withUnsafeBufferPointer { p throws(HTTPParseError) in
+          var end = start
+          while p[end] != ASCII.lf { end += 1 }
+          _ = try RequestLine.parse(p, start, end - 1)
+        }
+        requestLineChecked = true
+      }
       if !methodPrefixIsValid(upTo: limitEnd) {
         // Refuse garbage (a TLS hello, binary junk) at once instead of waiting for a line end.
         // Also once the request line is complete: a split that delivered the bad method before
@@ -227,6 +241,7 @@ public struct HTTPRequestParser: Sendable {
       }
       return nil
     case .complete(let end, let lines):
+      requestLineChecked = false
       let head = try buffer.withUnsafeBufferPointer { p throws(HTTPParseError) in
         try HeadParser(bytes: p, start: start, end: end, lines: lines, limits: limits).parse()
       }

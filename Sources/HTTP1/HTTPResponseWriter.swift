@@ -57,6 +57,7 @@ public enum HTTPResponseWriter {
     out.append(contentsOf: crlf)
 
     var hasDate = false
+    var hasNoSniff = false
     var userContentLength: String? = nil
     for field in head.headers {
       let name = field.name
@@ -72,6 +73,7 @@ public enum HTTPResponseWriter {
         continue
       }
       if HTTPHeaders.namesEqual(name, "Date") { hasDate = true }
+      if HTTPHeaders.namesEqual(name, "X-Content-Type-Options") { hasNoSniff = true }
       guard isToken(name) else { continue }
       out.append(contentsOf: name.utf8)
       out.append(contentsOf: ": ".utf8)
@@ -88,6 +90,11 @@ public enum HTTPResponseWriter {
       out.append(contentsOf: "Date: ".utf8)
       out.append(contentsOf: date.utf8)
       out.append(contentsOf: crlf)
+    }
+    if !hasNoSniff {
+      // Every answer: browsers must take the Content-Type as given (a plan is never a script,
+      // a problem document never HTML).
+      out.append(contentsOf: "X-Content-Type-Options: nosniff\r\n".utf8)
     }
     if !noContent || status == 304 {
       // A HEAD or 304 answer may carry the length the GET body would have; a handler that

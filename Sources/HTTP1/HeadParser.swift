@@ -34,6 +34,8 @@ struct HeadParser {
   static let continueToken = Array("100-continue".utf8)
   static let optionsMethod = Array("OPTIONS".utf8)
   static let connectMethod = Array("CONNECT".utf8)
+  static let httpScheme = Array("http".utf8)
+  static let httpsScheme = Array("https".utf8)
 
   func parse() throws(HTTPParseError) -> HTTPRequestHead {
     // Request line.
@@ -186,8 +188,15 @@ struct HeadParser {
       while i < target.upperBound {
         let b = p[i]
         if b == ASCII.colon {
-          if i + 1 < target.upperBound { return }
-          break
+          guard i + 1 < target.upperBound else { break }
+          // An HTTP server serves the http and https schemes only (RFC 9110 section 4.2);
+          // `ftp://...` names a resource this server cannot have.
+          if equalsLowercased(target.lowerBound..<i, Self.httpScheme)
+            || equalsLowercased(target.lowerBound..<i, Self.httpsScheme)
+          {
+            return
+          }
+          throw .badRequest("an absolute-form target must use the http or https scheme")
         }
         guard ASCII.isAlpha(b) || ASCII.isDigit(b) || b == 43 || b == 45 || b == 46 else { break }
         i += 1
@@ -317,8 +326,18 @@ struct HeadParser {
     }
   }
 
-  /// uri-host [ ":" port ] characters (RFC 3986): unreserved, sub-delims, ":", "[", "]", "%".
+  /// uri-host [ ":" port ] characters (RFC 3986): unreserved, sub-delims, ":", "[", "]", "%",
+  /// and the brackets only around an IP literal at the start (`[::1]:8080`).
   private func isValidHost(_ r: Range<Int>) -> Bool {
+    let opens = r.filter { p[$0] == UInt8(ascii: "[") }
+    let closes = r.filter { p[$0] == UInt8(ascii: "]") }
+    if !opens.isEmpty || !closes.isEmpty {
+      guard opens == [r.lowerBound], closes.count == 1, closes[0] > r.lowerBound + 1 else {
+        return false
+      }
+      let after = closes[0] + 1
+      if after < r.upperBound && p[after] != ASCII.colon { return false }
+    }
     for i in r {
       let b = p[i]
       if ASCII.isAlpha(b) || ASCII.isDigit(b) { continue }

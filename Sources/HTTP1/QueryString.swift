@@ -11,6 +11,17 @@ public enum QueryString {
     return nil
   }
 
+  /// How many parameters are named `name` (a parameter given twice is ambiguous: which one the
+  /// server read would be a guess for the client, so the routes refuse it).
+  public static func occurrences(of name: String, in query: Substring) -> Int {
+    var n = 0
+    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+      let key = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+      if case .success(let k) = decode(key), k.elementsEqual(name.utf8) { n += 1 }
+    }
+    return n
+  }
+
   public struct Malformed: Error, Sendable {
     public var offset: Int
   }

@@ -36,6 +36,9 @@ final class Connection: @unchecked Sendable {
   /// When the machine's time-out fires (the loop's sweep compares it with the clock).
   var deadline: UInt64 { machine.deadline }
 
+  /// Since when the connection has been idle between requests (nil: busy).
+  var idleStart: UInt64? { machine.idleStart }
+
   // MARK: - Life cycle
 
   func start(token: UInt64) {
@@ -135,6 +138,23 @@ final class Connection: @unchecked Sendable {
     return e == EAGAIN || e == EWOULDBLOCK || e == EINTR ? .wouldBlock : .failed
   }
 
+  /// The drain's grace period is over: answer every received request still unanswered with
+  /// 503, write what the socket takes at once, and close. Counts what was cut.
+  func drainDeadlinePassed() {
+    guard machine.phase != .closed else { return }
+    var headers = HTTPHeaders()
+    headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
+    let (answered, cut) = machine.drainDeadline(
+      .problem(
+        status: 503, detail: "the server is shutting down; retry on another instance",
+        headers: headers))
+    flush()
+    if readiness?.wantsWrite != true, !out.isEmpty { _ = out.send(to: fd) }
+    // Answers the peer has not taken in full are cut too (slow readers).
+    context.recordDrainCut(answered: answered, cut: cut + (out.isEmpty ? 0 : 1))
+    closeNow()
+  }
+
   // MARK: - Reading
 
   private func handleReadable() {
@@ -198,7 +218,7 @@ final class Connection: @unchecked Sendable {
       guard let event = machine.nextEvent(now: now) else { break }
       switch event {
       case .head(let id, let head):
-        let tooLarge = context.configuration.limits.refusal(for: head).map {
+        let tooLarge = context.configuration.rules.parserLimits.refusal(for: head).map {
           HTTPResponse.problem(status: $0.status, detail: $0.reason)
         }
         switch context.responder.judge(head, HTTPHeadContext(bodyTooLarge: tooLarge)) {
@@ -272,6 +292,7 @@ final class Connection: @unchecked Sendable {
               ? nil : ("X-Request-ID", requestID))
         }
         if sendBody { out.appendBody(response.body) }
+        context.answered.add(1, ordering: .relaxed)
         log(request, requestID, response)
       }
     }

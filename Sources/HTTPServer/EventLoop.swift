@@ -121,6 +121,26 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
+  /// Closes the connection that has been idle longest between requests, to make room for a new
+  /// one at the connection cap; false when none is idle.
+  func closeLongestIdle() -> Bool {
+    var oldest: (connection: Connection, since: UInt64)? = nil
+    for connection in connections.values {
+      guard let since = connection.idleStart else { continue }
+      if oldest == nil || since < oldest!.since { oldest = (connection, since) }
+    }
+    guard let oldest else { return false }
+    oldest.connection.closeNow()
+    return true
+  }
+
+  /// The drain's deadline: every connection answers what it holds with 503 and closes.
+  func drainDeadline() {
+    execute { [self] in
+      for connection in Array(connections.values) { connection.drainDeadlinePassed() }
+    }
+  }
+
   func closeAll() {
     execute { [self] in
       for connection in Array(connections.values) { connection.closeNow() }

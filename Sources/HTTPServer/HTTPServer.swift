@@ -94,7 +94,11 @@ public final class HTTPServer: Sendable {
     }
     let c = configuration
     let sweepInterval = min(
-      0.25, max(0.005, min(c.idleTimeout, c.headTimeout, c.bodyTimeout, c.lingerTimeout) / 8))
+      0.25,
+      max(
+        0.005,
+        min(c.rules.idleTimeout, c.rules.headTimeout, c.rules.bodyTimeout, c.rules.lingerTimeout)
+          / 8))
     for loop in loops { loop.start(sweepInterval: sweepInterval) }
     context.workers.start()
     startTrimming()
@@ -134,14 +138,24 @@ public final class HTTPServer: Sendable {
         }
         return
       }
-      // At the cap: accept and close at once, so the client learns quickly and the backlog
-      // does not fill; existing connections are untouched. While draining, a connection that
-      // was already waiting is taken in: it is answered if it sent a request, else closed.
-      if context.openConnections.load(ordering: .relaxed)
+      // At the cap, room is made by closing the connection that has been idle longest on the
+      // loop the new one goes to (nginx does the same with keep-alive connections); when that
+      // loop has none idle, the new one is closed at once, so the client learns quickly and the
+      // backlog does not fill. A few admissions at a time may wait for their eviction. While
+      // draining, a connection that was already waiting is taken in: it is answered if it sent
+      // a request, else closed.
+      let atCap =
+        context.openConnections.load(ordering: .relaxed)
         >= context.connectionCap.load(ordering: .relaxed)
-      {
-        Glibc.close(fd)
-        continue
+      if atCap {
+        guard !context.isDraining,
+          context.evictionsInFlight.add(1, ordering: .acquiringAndReleasing).newValue
+            <= loops.count
+        else {
+          if !context.isDraining { context.evictionsInFlight.subtract(1, ordering: .relaxed) }
+          Glibc.close(fd)
+          continue
+        }
       }
       let open = context.openConnections.add(1, ordering: .acquiringAndReleasing).newValue
       if open > context.connectionsPeak.load(ordering: .relaxed) {
@@ -152,6 +166,13 @@ public final class HTTPServer: Sendable {
       let connection = Connection(
         fd: fd, loop: loop, context: context, remoteAddress: Socket.address(of: storage))
       loop.execute {
+        if atCap {
+          defer { context.evictionsInFlight.subtract(1, ordering: .relaxed) }
+          guard loop.closeLongestIdle() else {
+            connection.closeNow()
+            return
+          }
+        }
         connection.start(token: loop.register(connection))
       }
     }
@@ -188,12 +209,18 @@ public final class HTTPServer: Sendable {
     let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
     timer.schedule(deadline: .now() + configuration.drainGracePeriod)
     timer.setEventHandler { [loops] in
-      for loop in loops { loop.closeAll() }
+      for loop in loops { loop.drainDeadline() }
     }
     let timerBox = SourceBox(source: timer)
     state.withLock { $0.graceTimer = timerBox }
     timer.resume()
     context.signalStoppedIfIdle()
+  }
+
+  /// What the drain's deadline did: requests answered with 503 because they were still being
+  /// worked on, and requests or answers it cut (a body still arriving, an answer not yet taken).
+  public var drainOutcome: (answered503: Int, cut: Int) {
+    (context.drainAnswered.load(ordering: .acquiring), context.drainCut.load(ordering: .acquiring))
   }
 
   /// Waits until every connection is gone after ``beginDrain()`` or ``shutdownNow()``.

@@ -7,28 +7,13 @@ public struct HTTPServerConfiguration: Sendable {
   public var host: String = "127.0.0.1"
   /// 0 picks a free port; ``HTTPServer/start()`` returns the one bound.
   public var port: Int = 8080
-  public var limits: HTTPParserLimits = HTTPParserLimits()
-  /// Fresh connection or between requests, until a request's first byte: close quietly.
-  public var idleTimeout: Double = 60
-  /// Whole head once its first byte arrived (slowloris): 408 and close.
-  public var headTimeout: Double = 10
-  /// Between body bytes: 408 and close.
-  public var bodyTimeout: Double = 10
-  /// A client that stops reading our responses for this long is disconnected.
-  public var writeTimeout: Double = 30
-  /// After a response with `Connection: close`, how long unread request bytes are drained so the
-  /// kernel does not reset the connection before the client has read the response.
-  public var lingerTimeout: Double = 2
+  /// The HTTP/1.1 connection rules: parser limits, time-outs, pipelining depth, output bound.
+  public var rules = ConnectionRules()
   /// At the cap, new sockets are accepted and closed at once. Lowered at start to what the
   /// open-file limit allows.
   public var maxConnections: Int = 4096
   /// Handler work queued beyond the busy workers; beyond it: 503 with `Retry-After`.
   public var maxQueuedRequests: Int = 256
-  /// Requests received but not yet answered on one connection; at the cap the connection is not
-  /// read until answers drain.
-  public var maxPipelinedRequests: Int = 16
-  /// Serialised but unsent response bytes on one connection before reading is paused.
-  public var maxPendingOutputBytes: Int = 1 << 20
   /// After ``HTTPServer/beginDrain()``, connections still open after this are closed.
   public var drainGracePeriod: Double = 10
   /// Threads running the answers responders give for later (``HTTPAnswer/later(_:)``).
@@ -42,20 +27,6 @@ public struct HTTPServerConfiguration: Sendable {
   public var retryAfterSeconds: Int = 1
 
   public init() {}
-
-  /// The connection rules these settings give (``ConnectionMachine``).
-  public var rules: ConnectionRules {
-    var rules = ConnectionRules()
-    rules.parserLimits = limits
-    rules.idleTimeout = idleTimeout
-    rules.headTimeout = headTimeout
-    rules.bodyTimeout = bodyTimeout
-    rules.writeTimeout = writeTimeout
-    rules.lingerTimeout = lingerTimeout
-    rules.maxPipelinedRequests = maxPipelinedRequests
-    rules.maxPendingOutputBytes = maxPendingOutputBytes
-    return rules
-  }
 
   public init(host: String = "127.0.0.1", port: Int = 8080) {
     self.host = host

@@ -9,8 +9,12 @@ import Glibc
 /// connections have fallen to a quarter of their peak, the free memory is released. That costs a
 /// few milliseconds on the accept queue, and happens only after a burst has ended.
 enum MemoryTrim {
-  /// Bursts smaller than this are not worth a trim.
+  /// Bursts of connections smaller than this are not worth a trim.
   static let minimumPeak = 64
+  /// Nor are bursts of requests slower than this many answers a second. A burst of large plans
+  /// on a few connections grows the heap as much as many connections do (151-255 MB resident
+  /// stayed after bursts under 64 connections), so the request rate is watched too.
+  static let minimumRequestRate = 50
 
   private typealias TrimFunction = @convention(c) (Int) -> Int32
 
@@ -24,11 +28,21 @@ enum MemoryTrim {
   }()
 
   /// Called periodically on the accept queue, where the accept path also updates the peak.
+  /// Once a second: a burst of connections or of requests has ended when the current figure
+  /// has fallen to a quarter of its peak since the last trim.
   static func afterBurst(_ context: ServerContext) {
     let open = context.openConnections.load(ordering: .acquiring)
     let peak = context.connectionsPeak.load(ordering: .relaxed)
-    guard peak >= minimumPeak, open * 4 <= peak else { return }
+    let answered = context.answered.load(ordering: .relaxed)
+    let rate = answered - context.answeredAtLastTick.load(ordering: .relaxed)
+    context.answeredAtLastTick.store(answered, ordering: .relaxed)
+    let ratePeak = max(rate, context.requestRatePeak.load(ordering: .relaxed))
+    context.requestRatePeak.store(ratePeak, ordering: .relaxed)
+    let connectionsEnded = peak >= minimumPeak && open * 4 <= peak
+    let requestsEnded = ratePeak >= minimumRequestRate && rate * 4 <= ratePeak
+    guard connectionsEnded || requestsEnded else { return }
     _ = trim?(0)
     context.connectionsPeak.store(open, ordering: .relaxed)
+    context.requestRatePeak.store(rate, ordering: .relaxed)
   }
 }

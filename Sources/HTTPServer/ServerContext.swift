@@ -15,6 +15,13 @@ final class ServerContext: Sendable {
   let openConnections = Atomic<Int>(0)
   /// The configured cap, lowered at start to what the open-file limit allows.
   let connectionCap: Atomic<Int>
+  /// Responses handed to the socket, and what ``MemoryTrim`` last saw of the count and of its
+  /// rate per second (written only on the accept queue).
+  let answered = Atomic<Int>(0)
+  let answeredAtLastTick = Atomic<Int>(0)
+  let requestRatePeak = Atomic<Int>(0)
+  /// Connections admitted over the cap while their loop closes its longest-idle one.
+  let evictionsInFlight = Atomic<Int>(0)
   /// Round-robin cursor over the event loops.
   let nextLoop = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
@@ -22,6 +29,9 @@ final class ServerContext: Sendable {
   /// only on the accept queue.
   let connectionsPeak = Atomic<Int>(0)
   private let stoppedSignalled = Atomic<Bool>(false)
+  /// Requests the drain's deadline answered with 503, and requests or answers it cut.
+  let drainAnswered = Atomic<Int>(0)
+  let drainCut = Atomic<Int>(0)
   let stopped = DispatchSemaphore(value: 0)
 
   /// Generated request ids: a per-process random prefix plus a counter (unique enough for logs,
@@ -59,6 +69,11 @@ final class ServerContext: Sendable {
     } while n > 0
     digits.reverse()
     return requestIDPrefix + String(decoding: digits, as: UTF8.self)
+  }
+
+  func recordDrainCut(answered: Int, cut: Int) {
+    drainAnswered.add(answered, ordering: .relaxed)
+    drainCut.add(cut, ordering: .relaxed)
   }
 
   func connectionClosed() {

@@ -84,10 +84,40 @@ public struct JSONParser {
     index += count
   }
 
+  /// Objects up to this many members are checked for duplicates by a scan.
+  static let scannedMembers = 8
+
+  /// Whether `key` is already among `members`, comparing UTF-8 bytes as JSON does (Swift's
+  /// `String ==` is canonical equivalence: "\u{e9}" and "e\u{301}" would be the same key).
+  static func isDuplicate(_ key: String, in members: [JSONMember], seen: inout Set<KeyBytes>?)
+    -> Bool
+  {
+    if members.count < scannedMembers {
+      return members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+    }
+    if seen == nil { seen = Set(members.map { KeyBytes($0.key) }) }
+    return !seen!.insert(KeyBytes(key)).inserted
+  }
+
+  /// A key hashed and compared by its UTF-8 bytes.
+  struct KeyBytes: Hashable {
+    let key: String
+    init(_ key: String) { self.key = key }
+    static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.key.utf8.elementsEqual(b.key.utf8) }
+    func hash(into hasher: inout Hasher) {
+      var key = key
+      key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
+
   private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
     if depth > maximumDepth { throw fail("nesting deeper than \(maximumDepth) levels") }
     index += 1
     var members: [JSONMember] = []
+    // Keys seen, by their UTF-8 bytes, once an object has more than a few (a linear scan is
+    // cheaper for the small objects of real requests; a hostile object of 100,000 keys stays
+    // linear as a whole instead of quadratic).
+    var seen: Set<KeyBytes>? = nil
     skipWhitespace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -101,7 +131,7 @@ public struct JSONParser {
       }
       let keyOffset = index
       let key = try parseString()
-      for member in members where member.key == key {
+      if Self.isDuplicate(key, in: members, seen: &seen) {
         throw fail("duplicate key \"\(key)\"", at: keyOffset)
       }
       skipWhitespace()

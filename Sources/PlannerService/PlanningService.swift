@@ -44,7 +44,24 @@ public struct PlanningService: Sendable {
   public func render(
     _ request: PlanRequest, format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
-    plan(request).map { format.render($0, options: options) }
+    plan(request).flatMap {
+      bounded(format.render($0, options: options), format, at: ["frameRate"])
+    }
+  }
+
+  /// `bytes` unless they are over ``PlannerLimits/maximumResponseBytes``: then a 422 at the
+  /// field that sets how many keyframes there are.
+  func bounded(_ bytes: [UInt8], _ format: ExportFormat, at field: [String])
+    -> Result<[UInt8], Problem>
+  {
+    guard bytes.count > limits.maximumResponseBytes else { return .success(bytes) }
+    return .failure(
+      .invalidFields([
+        FieldError(
+          JSONPointer(segments: field),
+          "the \(format.rawValue) answer would be \(bytes.count) bytes, over the limit of \(limits.maximumResponseBytes): lower frameRate or duration"
+        )
+      ]))
   }
 
   /// Bytes to bytes: decode, plan, render.
@@ -80,7 +97,7 @@ public struct PlanningService: Sendable {
     do {
       return .success(
         try InteractionPlanner.plan(
-          request, maximumKeyframes: limits.maximumKeyframes,
+          request, maximumKeyframes: limits.maximumInteractionKeyframes,
           maximumSamples: limits.maximumGestureSamples, maximumSpan: limits.maximumGestureSpan))
     } catch {
       return .failure(
@@ -94,7 +111,10 @@ public struct PlanningService: Sendable {
     _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<(InteractionRequest, [UInt8]), Problem> {
     decodeInteractionRequest(body).flatMap { request in
-      interact(request).map { (request, format.render($0, options: options)) }
+      interact(request).flatMap { plan in
+        bounded(format.render(plan, options: options), format, at: ["transition", "frameRate"])
+          .map { (request, $0) }
+      }
     }
   }
 

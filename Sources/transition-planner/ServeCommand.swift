@@ -38,18 +38,27 @@ enum ServeCommand {
       })
     status.connect(draining: { server.isDraining }, connections: { server.openConnections })
 
-    // Signals become events on a queue rather than asynchronous handlers.
-    signal(SIGTERM, SIG_IGN)
-    signal(SIGINT, SIG_IGN)
+    // Signals become events on a queue rather than asynchronous handlers. SIGTERM (containers),
+    // SIGINT (a terminal's ^C) and SIGHUP (a closed terminal, some supervisors) drain. SIGQUIT
+    // keeps its default (quit at once, with a core where enabled): the Swift runtime's crash
+    // handler would otherwise print a false "Program crashed" report and keep serving.
+    signal(SIGQUIT, SIG_DFL)
+    let drainSignals = [SIGTERM, SIGINT, SIGHUP]
+    for sig in drainSignals { signal(sig, SIG_IGN) }
     let signalQueue = DispatchQueue(label: "signals")
     var sources: [DispatchSourceSignal] = []
-    for sig in [SIGTERM, SIGINT] {
+    for sig in drainSignals {
       let source = DispatchSource.makeSignalSource(signal: sig, queue: signalQueue)
       source.setEventHandler {
         AccessLog.write("{\"event\":\"draining\",\"signal\":\(sig)}")
         server.beginDrain()
-        let clean = server.waitUntilStopped(timeout: options.server.drainGracePeriod + 1)
-        AccessLog.write("{\"event\":\"stopped\",\"clean\":\(clean)}")
+        let stopped = server.waitUntilStopped(timeout: options.server.drainGracePeriod + 1)
+        // Clean: every request received was answered as asked.
+        let (answered503, cut) = server.drainOutcome
+        let clean = stopped && answered503 == 0 && cut == 0
+        AccessLog.write(
+          "{\"event\":\"stopped\",\"clean\":\(clean),\"answered503\":\(answered503),\"cut\":\(cut)}"
+        )
         exit(0)
       }
       source.resume()

@@ -30,6 +30,9 @@ struct ServeOptions: Sendable {
     return v
   }
 
+  /// The most `--workers` (`WORKERS`) allowed.
+  static let maximumWorkers = 256
+
   static let settings: [Setting] = [
     Setting(flag: "--host", env: "HOST", help: "address to bind (127.0.0.1; 0.0.0.0 or :: for all)")
     { o, v in
@@ -48,7 +51,7 @@ struct ServeOptions: Sendable {
       help: "largest request body, else 413 (1048576)"
     ) { o, v in
       guard let n = integer(v), n > 0 else { return false }
-      o.server.limits.maxBodyBytes = n
+      o.server.rules.parserLimits.maxBodyBytes = n
       return true
     },
     Setting(
@@ -56,7 +59,7 @@ struct ServeOptions: Sendable {
       help: "largest request head, else 431 (16384)"
     ) { o, v in
       guard let n = integer(v), n >= 256 else { return false }
-      o.server.limits.maxHeadBytes = n
+      o.server.rules.parserLimits.maxHeadBytes = n
       return true
     },
     Setting(
@@ -64,7 +67,7 @@ struct ServeOptions: Sendable {
       help: "most header fields, else 431 (100)"
     ) { o, v in
       guard let n = integer(v), n > 0 else { return false }
-      o.server.limits.maxHeaderCount = n
+      o.server.rules.parserLimits.maxHeaderCount = n
       return true
     },
     Setting(
@@ -72,7 +75,7 @@ struct ServeOptions: Sendable {
       help: "longest request target, else 414 (8192)"
     ) { o, v in
       guard let n = integer(v), n > 0 else { return false }
-      o.server.limits.maxTargetBytes = n
+      o.server.rules.parserLimits.maxTargetBytes = n
       return true
     },
     Setting(
@@ -80,7 +83,7 @@ struct ServeOptions: Sendable {
       help: "seconds an idle keep-alive connection is kept (60)"
     ) { o, v in
       guard let n = number(v), n > 0 else { return false }
-      o.server.idleTimeout = n
+      o.server.rules.idleTimeout = n
       return true
     },
     Setting(
@@ -88,7 +91,7 @@ struct ServeOptions: Sendable {
       help: "seconds to receive a whole head, else 408 (10)"
     ) { o, v in
       guard let n = number(v), n > 0 else { return false }
-      o.server.headTimeout = n
+      o.server.rules.headTimeout = n
       return true
     },
     Setting(
@@ -96,7 +99,7 @@ struct ServeOptions: Sendable {
       help: "seconds allowed between body bytes, else 408 (10)"
     ) { o, v in
       guard let n = number(v), n > 0 else { return false }
-      o.server.bodyTimeout = n
+      o.server.rules.bodyTimeout = n
       return true
     },
     Setting(
@@ -120,7 +123,16 @@ struct ServeOptions: Sendable {
       help: "requests buffered per connection (16)"
     ) { o, v in
       guard let n = integer(v), n > 0 else { return false }
-      o.server.maxPipelinedRequests = n
+      o.server.rules.maxPipelinedRequests = n
+      return true
+    },
+    Setting(
+      flag: "--write-timeout", env: "WRITE_TIMEOUT",
+      help:
+        "seconds a client may take none of an answer, and the window of the minimum send rate (30)"
+    ) { o, v in
+      guard let n = number(v), n > 0 else { return false }
+      o.server.rules.writeTimeout = n
       return true
     },
     Setting(
@@ -133,7 +145,7 @@ struct ServeOptions: Sendable {
     },
     Setting(
       flag: "--event-loops", env: "EVENT_LOOPS",
-      help: "event loops carrying the connections (one per core)"
+      help: "event loops carrying the connections, 1 to 64 (one per core)"
     ) {
       o, v in
       guard let n = integer(v), n > 0, n <= 64 else { return false }
@@ -167,9 +179,14 @@ struct ServeOptions: Sendable {
       o.app.limits.maximumGestureSpan = n
       return true
     },
-    Setting(flag: "--workers", env: "WORKERS", help: "threads planning requests (one per core)") {
+    Setting(
+      flag: "--workers", env: "WORKERS",
+      help: "threads planning requests, 1 to \(maximumWorkers) (one per core)"
+    ) {
       o, v in
-      guard let n = integer(v), n > 0 else { return false }
+      // Bounded: the threads start at once, and a huge count would take every thread the
+      // user may have (and every fork on the machine would fail).
+      guard let n = integer(v), n > 0, n <= maximumWorkers else { return false }
       o.server.workerCount = n
       return true
     },
@@ -215,6 +232,22 @@ struct ServeOptions: Sendable {
     ) { o, v in
       guard let n = integer(v), n > 0 else { return false }
       o.app.limits.maximumKeyframes = n
+      return true
+    },
+    Setting(
+      flag: "--max-interaction-keyframes", env: "MAX_INTERACTION_KEYFRAMES",
+      help: "keyframes in one interaction, checked before sampling, else 422 (50000)"
+    ) { o, v in
+      guard let n = integer(v), n > 0 else { return false }
+      o.app.limits.maximumInteractionKeyframes = n
+      return true
+    },
+    Setting(
+      flag: "--max-response-bytes", env: "MAX_RESPONSE_BYTES",
+      help: "bytes of one plan or interaction answer in its format, else 422 (8388608)"
+    ) { o, v in
+      guard let n = integer(v), n > 0 else { return false }
+      o.app.limits.maximumResponseBytes = n
       return true
     },
   ]

@@ -97,7 +97,9 @@ final class ConnectionMachineTests: XCTestCase {
   // MARK: - Pipelining
 
   func testPipelinedResponsesLeaveInRequestOrderWhateverOrderTheyAreAnsweredIn() {
-    var d = Driver()
+    var rules = ConnectionRules()
+    rules.maxRequestsInFlight = 16
+    var d = Driver(rules: rules)
     d.receive(get("/a") + get("/b") + get("/c"))
     XCTAssertEqual(d.requests.map(\.target), ["/a", "/b", "/c"])
     XCTAssertEqual(d.requests.map(\.tag), ["/a", "/b", "/c"])
@@ -113,6 +115,7 @@ final class ConnectionMachineTests: XCTestCase {
   func testThePipeliningDepthLimitStopsParsingUntilAnswersLeave() {
     var rules = ConnectionRules()
     rules.maxPipelinedRequests = 2
+    rules.maxRequestsInFlight = 16
     var d = Driver(rules: rules)
     d.receive(get("/1") + get("/2") + get("/3") + get("/4"))
     XCTAssertEqual(d.requests.map(\.target), ["/1", "/2"])
@@ -123,6 +126,76 @@ final class ConnectionMachineTests: XCTestCase {
     d.answer(d.requests[1].id)
     d.answer(d.requests[2].id)
     XCTAssertEqual(d.requests.map(\.target), ["/1", "/2", "/3", "/4"])
+  }
+
+  // By default one request of a connection is answered at a time: a client that pipelines
+  // sixteen requests and never reads makes the server hold one answer, not sixteen.
+  func testOnlyOneRequestIsInFlightAndTheNextWaitsForItsAnswer() {
+    var d = Driver()
+    d.receive(get("/1") + get("/2") + get("/3"))
+    XCTAssertEqual(d.requests.map(\.target), ["/1"])
+    XCTAssertFalse(d.machine.wantsRead)
+    d.answer(d.requests[0].id)
+    XCTAssertEqual(d.requests.map(\.target), ["/1", "/2"])
+    d.answer(d.requests[1].id)
+    d.answer(d.requests[2].id)
+    XCTAssertEqual(d.sent, ["200 /1 keep-alive", "200 /2 keep-alive", "200 /3 keep-alive"])
+  }
+
+  // Answers computed but waiting behind an unanswered request count against the output
+  // bound: no further request is parsed while they exceed it.
+  func testAnswersWaitingBehindAnEarlierOneCountAgainstTheOutputBound() {
+    var rules = ConnectionRules()
+    rules.maxRequestsInFlight = 16
+    rules.maxPendingOutputBytes = 1000
+    var d = Driver(rules: rules)
+    d.receive(get("/slow") + get("/big"))
+    XCTAssertEqual(d.requests.map(\.target), ["/slow", "/big"])
+    d.machine.respond(
+      d.requests[1].id, with: HTTPResponse(status: 200, body: Array(repeating: 1, count: 2000)))
+    d.pump()
+    d.receive(get("/next"))
+    XCTAssertEqual(d.requests.count, 2, "2000 bytes held behind /slow: /next waits")
+    XCTAssertTrue(d.machine.isPaused)
+    d.answer(d.requests[0].id)
+    XCTAssertEqual(d.sent, ["200 /slow keep-alive", "200 /big keep-alive"])
+    _ = d.drained()
+    d.pump()
+    XCTAssertEqual(d.requests.map(\.target), ["/slow", "/big", "/next"])
+  }
+
+  // A reader that keeps taking output, but less than the minimum per write window, is cut
+  // off at the end of the window (a trickle would otherwise pin the answer for ever).
+  func testAReaderBelowTheMinimumSendRateIsCutOffAtTheEndOfTheWindow() {
+    var rules = ConnectionRules()
+    rules.writeTimeout = 10
+    rules.minimumSendBytesPerWindow = 1000
+    var fast = Driver(rules: rules)
+    var slow = Driver(rules: rules)
+    for d in [0, 1] {
+      var driver = d == 0 ? fast : slow
+      driver.receive(get("/a"))
+      driver.answer(driver.requests[0].id)
+      driver.machine.output(pending: 100_000, progressed: true, now: Self.at(1))
+      driver.machine.writeBlocked(now: Self.at(1))
+      _ = driver.machine.settle(outputEmpty: false, now: Self.at(1))
+      if d == 0 { fast = driver } else { slow = driver }
+    }
+    // Both take bytes every second; the slow one 50 a second, the fast one 5000.
+    for second in 2...11 {
+      let now = Self.at(Double(second))
+      fast.machine.output(pending: 100_000 - 5000 * (second - 1), progressed: true, now: now)
+      slow.machine.output(pending: 100_000 - 50 * (second - 1), progressed: true, now: now)
+      for d in [0, 1] {
+        var driver = d == 0 ? fast : slow
+        if driver.machine.phase != .closed, driver.machine.deadline <= now {
+          _ = driver.machine.deadlinePassed(now: now)
+        }
+        if d == 0 { fast = driver } else { slow = driver }
+      }
+    }
+    XCTAssertEqual(slow.machine.phase, .closed, "500 bytes in a 10 s window")
+    XCTAssertNotEqual(fast.machine.phase, .closed, "45,000 bytes in a 10 s window")
   }
 
   func testTooMuchUnsentOutputPausesReadingUntilThePeerTakesIt() {
@@ -177,7 +250,7 @@ final class ConnectionMachineTests: XCTestCase {
     d.receive(get("/a", "Connection: close\r\n") + get("/b"))
     d.answer(d.requests[0].id)
     XCTAssertEqual(d.sent, ["200 /a close"])
-    XCTAssertEqual(d.heads, ["/a", "/b"])
+    XCTAssertEqual(d.heads, ["/a"], "nothing after the last answer is read")
     XCTAssertEqual(d.machine.phase, .closingAfterWrites)
     var old = Driver()
     old.receive("GET /x HTTP/1.0\r\n\r\n")
@@ -291,6 +364,8 @@ final class ConnectionMachineTests: XCTestCase {
     var rules = ConnectionRules()
     rules.writeTimeout = 30
     rules.peerProbeInterval = 0.25
+    // The pure time-out: no minimum rate (its own test covers it).
+    rules.minimumSendBytesPerWindow = 0
     var d = Driver(rules: rules)
     d.receive(get("/a"))
     d.answer(d.requests[0].id)
@@ -324,13 +399,29 @@ final class ConnectionMachineTests: XCTestCase {
   // MARK: - Drain
 
   func testTheDrainAnswersEveryReceivedRequestAndClosesAfterTheLast() {
-    var d = Driver()
+    var rules = ConnectionRules()
+    rules.maxRequestsInFlight = 16
+    var d = Driver(rules: rules)
     d.receive(get("/1") + get("/2"))
     d.machine.beginDrain()
     d.answer(d.requests[1].id)
     d.answer(d.requests[0].id)
     XCTAssertEqual(d.sent, ["200 /1 keep-alive", "200 /2 close"])
     XCTAssertEqual(d.drained(), .shutDownWriting)
+  }
+
+  func testTheDrainDeadlineAnswersEveryUnansweredRequestAndCutsOneMidBody() {
+    var rules = ConnectionRules()
+    rules.maxRequestsInFlight = 16
+    var d = Driver(rules: rules)
+    d.receive(get("/1") + get("/2") + "POST /3 HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\nabc")
+    d.machine.beginDrain()
+    d.answer(d.requests[1].id)
+    let (answered, cut) = d.machine.drainDeadline(HTTPResponse(status: 503))
+    XCTAssertEqual(answered, 1)
+    XCTAssertEqual(cut, 1)
+    d.flush()
+    XCTAssertEqual(d.sent, ["503 /1 keep-alive", "200 /2 close"])
   }
 
   func testTheDrainClosesAnIdleConnectionAtOnceButNotOneMidHead() {

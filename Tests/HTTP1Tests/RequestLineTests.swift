@@ -22,6 +22,44 @@ final class RequestLineTests: XCTestCase {
     XCTAssertEqual(head.path, "/healthz")
   }
 
+  // An absolute-form target names an http or https resource; other schemes are not ours.
+  func testAbsoluteFormWithAnotherSchemeIs400() throws {
+    assertParseError(
+      "GET ftp://example.com/healthz HTTP/1.1\r\nHost: example.com\r\n\r\n", status: 400)
+    assertParseError("GET mailto:x@example.com HTTP/1.1\r\nHost: example.com\r\n\r\n", status: 400)
+    XCTAssertEqual(
+      try singleHead("GET HTTPS://example.com/ HTTP/1.1\r\nHost: example.com\r\n\r\n").path, "/")
+  }
+
+  // A request line without a version is refused as soon as its line ends, not after the head
+  // time-out: the parser does not wait for the rest of a head that can never be valid.
+  func testALineWithoutAVersionIsRefusedAtItsLineEnd() {
+    var parser = HTTPRequestParser()
+    parser.append(Array("GET /healthz\r\n".utf8))
+    XCTAssertThrowsError(try parser.next()) { error in
+      XCTAssertEqual((error as? HTTPParseError)?.status, 400)
+      XCTAssertTrue("\(error)".contains("missing HTTP version"), "\(error)")
+    }
+    var unsupported = HTTPRequestParser()
+    unsupported.append(Array("GET / HTTP/2.0\r\nHost".utf8))
+    XCTAssertThrowsError(try unsupported.next()) { error in
+      XCTAssertEqual((error as? HTTPParseError)?.status, 505)
+    }
+    // A good line waits for the rest of the head.
+    var good = HTTPRequestParser()
+    good.append(Array("GET / HTTP/1.1\r\nHo".utf8))
+    XCTAssertNil(try good.next())
+  }
+
+  // Brackets in Host only around an IP literal at the start.
+  func testHostBracketsMustEncloseALiteral() throws {
+    XCTAssertEqual(try singleHead("GET / HTTP/1.1\r\nHost: [::1]:8080\r\n\r\n").path, "/")
+    XCTAssertEqual(try singleHead("GET / HTTP/1.1\r\nHost: [::1]\r\n\r\n").path, "/")
+    for bad in ["[::1", "::1]", "a[::1]", "[::1]x", "[]", "[[::1]]", "[::1]:80]"] {
+      assertParseError("GET / HTTP/1.1\r\nHost: \(bad)\r\n\r\n", status: 400)
+    }
+  }
+
   // RFC 9112 section 3.2.4: asterisk-form only for OPTIONS.
   func testAsteriskFormOnlyForOptions() throws {
     XCTAssertEqual(try singleHead("OPTIONS * HTTP/1.1\r\nHost: a\r\n\r\n").target, "*")

@@ -14,8 +14,20 @@ final class ResponseWriterTests: XCTestCase {
       date: date)
     XCTAssertEqual(
       text(out),
-      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nDate: \(date)\r\nContent-Length: 15\r\n\r\n{\"status\":\"ok\"}"
+      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nDate: \(date)\r\nX-Content-Type-Options: nosniff\r\nContent-Length: 15\r\n\r\n{\"status\":\"ok\"}"
     )
+  }
+
+  // Every answer says nosniff, once, whether or not the handler already did.
+  func testEveryAnswerSaysNoSniffOnce() {
+    for headers: HTTPHeaders in [[:], ["X-Content-Type-Options": "nosniff"]] {
+      let out = text(
+        HTTPResponseWriter.serialize(
+          head: HTTPResponseHead(status: 400, headers: headers), body: [], requestMethod: "GET",
+          keepAlive: false, date: date))
+      XCTAssertEqual(
+        out.components(separatedBy: "X-Content-Type-Options: nosniff\r\n").count, 2, out)
+    }
   }
 
   // RFC 9112 section 9.6: the server that will close says "Connection: close".

@@ -22,6 +22,27 @@ final class MemoryTrimTests: XCTestCase {
     XCTAssertEqual(ended.connectionsPeak.load(ordering: .relaxed), 250, "peak restarts")
   }
 
+  // A burst of requests on few connections ends once the rate falls to a quarter of its peak.
+  func testTrimsOnceABurstOfRequestsOnFewConnectionsHasEnded() {
+    let c = context(peak: 4, open: 4)
+    c.answered.store(400, ordering: .relaxed)
+    MemoryTrim.afterBurst(c)
+    XCTAssertEqual(c.requestRatePeak.load(ordering: .relaxed), 400, "still in the burst")
+    c.answered.store(800, ordering: .relaxed)
+    MemoryTrim.afterBurst(c)
+    XCTAssertEqual(c.requestRatePeak.load(ordering: .relaxed), 400)
+    c.answered.store(850, ordering: .relaxed)
+    MemoryTrim.afterBurst(c)
+    XCTAssertEqual(c.requestRatePeak.load(ordering: .relaxed), 50, "trimmed: the peak restarts")
+    // A trickle never counts as a burst.
+    let quiet = context(peak: 1, open: 1)
+    quiet.answered.store(40, ordering: .relaxed)
+    MemoryTrim.afterBurst(quiet)
+    quiet.answered.store(40, ordering: .relaxed)
+    MemoryTrim.afterBurst(quiet)
+    XCTAssertEqual(quiet.requestRatePeak.load(ordering: .relaxed), 40)
+  }
+
   func testDoesNotTrimDuringABurstOrForASmallOne() {
     let busy = context(peak: 1000, open: 251)
     MemoryTrim.afterBurst(busy)

@@ -137,7 +137,7 @@ final class ServerFaultTests: ServerTestCase {
   /// reset) leaves no connection stuck: the open-connection count returns to its level, long
   /// before the body time-out.
   func testBodyCutShortLeavesNoStuckConnection() throws {
-    let (server, port) = try startServer(configure: { $0.bodyTimeout = 30 })
+    let (server, port) = try startServer(configure: { $0.rules.bodyTimeout = 30 })
     let steady = try RawClient(port: port)
     steady.send(get("/steady"))
     XCTAssertEqual(try steady.readResponse(timeout: 2).status, 200)

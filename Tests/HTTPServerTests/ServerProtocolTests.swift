@@ -54,7 +54,7 @@ final class ServerProtocolTests: ServerTestCase {
   // RFC 9110 section 10.1.1 and docs/API.md: a too-large Content-Length with Expect is refused with
   // 413 before any body byte is sent, and no 100 is sent.
   func testExpectContinueTooLargeRefused413() throws {
-    let (_, port) = try startServer(configure: { $0.limits.maxBodyBytes = 1000 })
+    let (_, port) = try startServer(configure: { $0.rules.parserLimits.maxBodyBytes = 1000 })
     let client = try RawClient(port: port)
     client.send(
       "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\nExpect: 100-continue\r\n\r\n")
@@ -94,7 +94,7 @@ final class ServerProtocolTests: ServerTestCase {
 
   // docs/API.md: without Expect, a body over the limit is refused 413 after routing, then close.
   func testContentLengthOverLimit413() throws {
-    let (_, port) = try startServer(configure: { $0.limits.maxBodyBytes = 100 })
+    let (_, port) = try startServer(configure: { $0.rules.parserLimits.maxBodyBytes = 100 })
     let client = try RawClient(port: port)
     client.send(
       "POST /x HTTP/1.1\r\nHost: t\r\nContent-Length: 200\r\n\r\n"

@@ -10,7 +10,7 @@ final class ServerTimeoutTests: ServerTestCase {
   // RFC 9110 section 15.5.9 (408): a head trickled one byte per 0.3 s with a 1 s head time-out
   // gets 408 and is closed, while another client is served normally meanwhile.
   func testSlowHeadGets408WhileOthersAreServed() throws {
-    let (_, port) = try startServer(configure: { $0.headTimeout = 1 })
+    let (_, port) = try startServer(configure: { $0.rules.headTimeout = 1 })
     let slowResult = Recorder<String>()
     let slowDone = DispatchSemaphore(value: 0)
     let slowThread = Thread {
@@ -51,8 +51,8 @@ final class ServerTimeoutTests: ServerTestCase {
   // requests (RFC 9112 section 9.5 allows closing an idle connection at any time).
   func testIdleTimeoutClosesQuietly() throws {
     let (server, port) = try startServer(configure: {
-      $0.idleTimeout = 0.5
-      $0.headTimeout = 5
+      $0.rules.idleTimeout = 0.5
+      $0.rules.headTimeout = 5
     })
     let fresh = try RawClient(port: port)
     XCTAssertTrue(fresh.closesQuietly(timeout: 3))
@@ -69,8 +69,8 @@ final class ServerTimeoutTests: ServerTestCase {
   // Empty lines alone do not make a connection busy: the idle time-out still applies.
   func testEmptyLinesDoNotDefeatIdleTimeout() throws {
     let (_, port) = try startServer(configure: {
-      $0.idleTimeout = 0.6
-      $0.headTimeout = 30
+      $0.rules.idleTimeout = 0.6
+      $0.rules.headTimeout = 30
     })
     let client = try RawClient(port: port)
     for _ in 0..<4 {
@@ -82,7 +82,7 @@ final class ServerTimeoutTests: ServerTestCase {
 
   // docs/HTTP.md: time between body bytes over the limit: 408 and close.
   func testBodyTimeout408() throws {
-    let (_, port) = try startServer(configure: { $0.bodyTimeout = 0.5 })
+    let (_, port) = try startServer(configure: { $0.rules.bodyTimeout = 0.5 })
     let client = try RawClient(port: port)
     client.send("POST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 10\r\n\r\nabc")
     let response = try client.readResponse(timeout: 3)
@@ -93,7 +93,7 @@ final class ServerTimeoutTests: ServerTestCase {
 
   // A body that keeps coming (each byte within the body time-out) is not cut off.
   func testSteadyBodyIsNotTimedOut() throws {
-    let (_, port) = try startServer(configure: { $0.bodyTimeout = 0.5 })
+    let (_, port) = try startServer(configure: { $0.rules.bodyTimeout = 0.5 })
     let client = try RawClient(port: port)
     client.send("POST /b HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n")
     for byte in "hello".utf8 {

@@ -30,7 +30,8 @@ final class ServerWriteTests: ServerTestCase {
   }
 
   func testStalledReaderIsDisconnected() throws {
-    let (server, port) = try startServer(configure: { $0.writeTimeout = 0.5 }, handler: Self.big)
+    let (server, port) = try startServer(
+      configure: { $0.rules.writeTimeout = 0.5 }, handler: Self.big)
     let client = try RawClient(port: port)
     var small: Int32 = 4096
     setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))

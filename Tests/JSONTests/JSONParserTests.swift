@@ -33,6 +33,34 @@ final class JSONParserTests: XCTestCase {
     }
   }
 
+  // Keys are compared by their UTF-8 bytes, as JSON does: precomposed and decomposed "é" are
+  // two keys (Swift's String == would call them equal).
+  func testKeysThatAreCanonicallyEquivalentButDifferInBytesAreNotDuplicates() throws {
+    let v = try JSONParser.parse(#"{"\u00e9": 1, "e\u0301": 2}"#)
+    guard case .object(let members) = v else { return XCTFail("not an object") }
+    XCTAssertEqual(members.count, 2)
+    // The same in an object large enough for the hashed check.
+    let many = (0..<20).map { "\"k\($0)\": 0" }.joined(separator: ", ")
+    XCTAssertNoThrow(try JSONParser.parse(Array("{\(many), \"\u{e9}\": 1, \"e\u{301}\": 2}".utf8)))
+  }
+
+  // Objects past the scanned size are checked through a set of the keys' bytes: every
+  // duplicate is still found, at the later key, wherever it stands.
+  func testDuplicatesInLargeObjectsAreFoundAtTheLaterKey() throws {
+    let keys = (0..<5000).map { "\"key\($0)\": \($0)" }
+    for duplicate in [1, 7, 8, 9, 4999] {
+      let text = "{" + keys.joined(separator: ",") + ",\"key\(duplicate)\": 0}"
+      XCTAssertThrowsError(try JSONParser.parse(Array(text.utf8))) { error in
+        let e = error as! JSONSyntaxError
+        XCTAssertEqual(e.offset, text.utf8.count - "\"key\(duplicate)\": 0}".utf8.count)
+        XCTAssertTrue(e.message.contains("duplicate key \"key\(duplicate)\""), e.message)
+      }
+    }
+    let distinct = try JSONParser.parse(Array(("{" + keys.joined(separator: ",") + "}").utf8))
+    guard case .object(let members) = distinct else { return XCTFail("not an object") }
+    XCTAssertEqual(members.count, 5000)
+  }
+
   func testRejectsNestingDeeperThan32() throws {
     let ok = String(repeating: "[", count: 32) + String(repeating: "]", count: 32)
     XCTAssertNoThrow(try JSONParser.parse(ok))

@@ -70,6 +70,23 @@ final class FormatNegotiationTests: XCTestCase {
     XCTAssertFalse(FormatNegotiation.mayName("request=abc&form=1&moment=2"))
   }
 
+  // A parameter given twice is ambiguous: 400 naming it, whichever value came first.
+  func testRepeatedParametersAre400NamingTheParameter() throws {
+    let body = Array(zoomPushJSON.utf8)
+    let query = QueryString.encode(body)
+    for (target, name) in [
+      ("/v1/plans?request=\(query)&request=\(query)", "request"),
+      ("/v1/plans?request=\(query)&format=svg&format=css", "format"),
+      ("/v1/plans?request=\(query)&format=svg&moments=3&moments=4", "moments"),
+    ] {
+      let r = send("GET", target)
+      XCTAssertEqual(r.status, 400, target)
+      XCTAssertTrue(
+        String(decoding: r.body, as: UTF8.self).contains("gives \(name) more than once"), target)
+    }
+    XCTAssertEqual(send("GET", "/v1/plans?request=\(query)&format=svg").status, 200)
+  }
+
   func testUnknownFormatIs400NamingTheValues() throws {
     let r = postPlan("?format=xml")
     XCTAssertEqual(r.status, 400)

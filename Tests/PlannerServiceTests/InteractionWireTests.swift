@@ -189,9 +189,34 @@ final class InteractionWireTests: XCTestCase {
       ).map(\.pointer), ["/gesture/samples/2/t"])
   }
 
+  // Interactions have their own keyframe limit (checked before sampling), and every answer a
+  // byte limit in its format; both are 422 at the transition's frame rate.
+  func testInteractionsAndAnswersAreBoundedInKeyframesAndBytes() throws {
+    var few = PlannerLimits()
+    few.maximumInteractionKeyframes = 30
+    let p = interactionProblem(GestureFixture.slowDrag.requestJSON(), limits: few)
+    XCTAssertEqual(p?.errors.map(\.pointer), ["/transition/frameRate"])
+    XCTAssertTrue(p?.errors.first?.message.contains("over the limit of 30") ?? false)
+    XCTAssertEqual(PlannerLimits().maximumInteractionKeyframes, 50_000)
+
+    var small = PlannerLimits()
+    small.maximumResponseBytes = 5000
+    let big = interactionProblem(GestureFixture.slowDrag.requestJSON(), limits: small)
+    XCTAssertEqual(big?.status, 422)
+    XCTAssertEqual(big?.errors.map(\.pointer), ["/transition/frameRate"])
+    XCTAssertTrue(big?.errors.first?.message.contains("over the limit of 5000") ?? false)
+    small.maximumResponseBytes = 7000
+    let plan = problem(zoomPushJSON, limits: small)
+    XCTAssertEqual(plan?.errors.map(\.pointer), ["/frameRate"])
+    XCTAssertTrue(
+      plan?.errors.first?.message.contains("the json answer would be 19869 bytes") ?? false)
+    let svg = PlanningService(limits: small).planBody(Array(zoomPushJSON.utf8), format: .svg)
+    XCTAssertNotNil(try? svg.get(), "the SVG filmstrip of the same plan is small enough")
+  }
+
   func testEngineRefusalsPointIntoTheTransition() {
     var limits = PlannerLimits()
-    limits.maximumKeyframes = 30
+    limits.maximumInteractionKeyframes = 30
     let p = interactionProblem(GestureFixture.slowDrag.requestJSON(), limits: limits)
     XCTAssertEqual(p?.status, 422)
     XCTAssertEqual(p?.errors.map(\.pointer), ["/transition/frameRate"])

@@ -69,6 +69,19 @@ final class PlannerAppTests: XCTestCase {
       200)
   }
 
+  // Only the first 64 elements of Accept count: the 64th decides, the 65th is never read.
+  func testOnlyTheFirstSixtyFourAcceptElementsCount() {
+    let junk = Array(repeating: "x/y", count: 63)
+    let within = (junk + ["application/json"]).joined(separator: ", ")
+    let beyond = (junk + ["x/z", "application/json"]).joined(separator: ",")
+    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", within)]).status, 200)
+    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", beyond)]).status, 406)
+    // Spread over several fields, the count is shared.
+    XCTAssertEqual(
+      send("GET", "/v1/styles", [("Accept", junk.joined(separator: ",")), ("Accept", "x/z, */*")])
+        .status, 406)
+  }
+
   func testOptionsAsteriskDescribesTheServer() {
     let r = app.handle(HTTPRequest(head: head("OPTIONS", "*")))
     XCTAssertEqual(r.status, 204)
@@ -165,13 +178,14 @@ final class PlannerAppTests: XCTestCase {
       "OPTIONS", "/v1/plans",
       [
         ("Origin", "https://app.example"), ("Access-Control-Request-Method", "POST"),
-        ("Access-Control-Request-Headers", "content-type, if-none-match"),
+        ("Access-Control-Request-Headers", "content-type, x-evil, if-none-match"),
       ])
     XCTAssertEqual(preflight.status, 204)
     XCTAssertEqual(
       preflight.headers.first(name: "Access-Control-Allow-Methods"), "GET, HEAD, POST, OPTIONS")
     XCTAssertEqual(
-      preflight.headers.first(name: "Access-Control-Allow-Headers"), "content-type, if-none-match")
+      preflight.headers.first(name: "Access-Control-Allow-Headers"), "Content-Type, If-None-Match",
+      "only the headers the API reads, never an echo")
     XCTAssertEqual(preflight.headers.first(name: "Access-Control-Max-Age"), "600")
 
     var config = PlannerAppConfiguration()
@@ -226,8 +240,25 @@ final class PlannerAppTests: XCTestCase {
     XCTAssertTrue(String(decoding: yaml.body, as: UTF8.self).hasPrefix("openapi: 3.1"))
   }
 
+  // An entry over 1/16 of the byte budget is not admitted, so a few huge plans cannot flush
+  // everyone else's hits.
+  func testHugeEntriesAreNotAdmittedAndEvictNothing() {
+    let cache = ResponseCache(maximumEntries: 100, maximumBytes: 16_000)
+    for i in 0..<6 {
+      cache.put([UInt8(i)], .init(body: [UInt8](repeating: 1, count: 500), etag: "\(i)"))
+    }
+    XCTAssertEqual(cache.largestEntryBytes, 1000)
+    for i in 10..<15 {
+      cache.put([UInt8(i)], .init(body: [UInt8](repeating: 2, count: 1000), etag: "huge"))
+      XCTAssertNil(cache.get([UInt8(i)]))
+    }
+    for i in 0..<6 { XCTAssertEqual(cache.get([UInt8(i)])?.etag, "\(i)", "entry \(i) was evicted") }
+    cache.put([20], .init(body: [UInt8](repeating: 3, count: 999), etag: "fits"))
+    XCTAssertEqual(cache.get([20])?.etag, "fits")
+  }
+
   func testResponseCacheServesRepeatsAndStaysBounded() {
-    let cache = ResponseCache(maximumEntries: 2, maximumBytes: 1000)
+    let cache = ResponseCache(maximumEntries: 2, maximumBytes: 16_000)
     cache.put([1], .init(body: [1, 1], etag: "a"))
     cache.put([2], .init(body: [2, 2], etag: "b"))
     cache.put([3], .init(body: [3, 3], etag: "c"))

@@ -52,8 +52,7 @@ final class PreviewPageTests: XCTestCase {
     XCTAssertEqual(
       r.headers.first(name: "Content-Security-Policy"),
       "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-        + "img-src 'self' data:; connect-src 'self'")
-    XCTAssertEqual(r.headers.first(name: "X-Content-Type-Options"), "nosniff")
+        + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'")
     XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
   }
 

@@ -64,6 +64,13 @@ final class ServeCommandTests: XCTestCase {
     let badEnv = try BinaryRunner.run(["serve"], environment: ["HEAD_TIMEOUT": "soon"])
     XCTAssertEqual(badEnv.status, 64)
     XCTAssertTrue(badEnv.stderrText.contains("HEAD_TIMEOUT"))
+    // WORKERS is bounded: its threads start at once (a huge count would exhaust the machine's
+    // threads); the refusal names the bound.
+    let tooMany = try BinaryRunner.run(
+      ["serve", "--port", "0"], environment: ["WORKERS": "100000"])
+    XCTAssertEqual(tooMany.status, 64)
+    XCTAssertTrue(tooMany.stderrText.contains("WORKERS=100000"), tooMany.stderrText)
+    XCTAssertTrue(tooMany.stderrText.contains("1 to 256"), tooMany.stderrText)
 
     // MAX_BODY_BYTES from the environment is enforced, and a flag wins over it.
     let server = try ServerProcess(
@@ -85,6 +92,26 @@ final class ServeCommandTests: XCTestCase {
     let answer = try gesture.readResponse()
     XCTAssertEqual(answer.status, 422)
     XCTAssertTrue(answer.text.contains("/gesture/samples"), answer.text)
+  }
+
+  // SIGHUP drains like SIGTERM; SIGQUIT ends the process by its default action, without the
+  // runtime's crash report.
+  func testSIGHUPDrainsAndSIGQUITQuitsWithoutACrashReport() throws {
+    let hup = try ServerProcess()
+    hup.signal(SIGHUP)
+    XCTAssertEqual(hup.waitForExit(timeout: 15), 0)
+    XCTAssertTrue(
+      hup.logLines.contains { $0.contains("\"event\":\"draining\",\"signal\":\(SIGHUP)") })
+    XCTAssertTrue(hup.logLines.contains { $0.contains("\"event\":\"stopped\"") })
+
+    let quit = try ServerProcess()
+    quit.signal(SIGQUIT)
+    XCTAssertNotNil(quit.waitForExit(timeout: 15), "SIGQUIT must end the process")
+    XCTAssertEqual(quit.process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(quit.process.terminationStatus, SIGQUIT)
+    usleep(100_000)
+    XCTAssertFalse(
+      quit.logLines.contains { $0.contains("crashed") }, quit.logLines.joined(separator: "\n"))
   }
 
   func testSIGTERMDuringABurstLosesNoRequestAlreadySent() throws {

@@ -9,6 +9,8 @@ enum FormatNegotiation {
     case unknownFormat(String)
     /// `moments` is not an integer in range: 400.
     case invalidMoments(String)
+    /// `format` or `moments` given more than once: 400.
+    case repeatedParameter(String)
     /// The `Accept` header admits neither the named format nor (without one) any format: 406.
     case notAcceptable(ExportFormat?)
   }
@@ -56,6 +58,11 @@ enum FormatNegotiation {
     // An Accept that admits nothing the route makes is the earliest rule (406 before 400).
     if ranges != nil, !ExportFormat.allCases.contains(where: admits) { return .notAcceptable(nil) }
     var options = ExportOptions()
+    if let query {
+      for name in ["format", "moments"] where QueryString.occurrences(of: name, in: query) > 1 {
+        return .repeatedParameter(name)
+      }
+    }
     if let query, let given = QueryString.value(of: "moments", in: query) {
       guard case .success(let bytes) = given, let text = String(validating: bytes, as: UTF8.self),
         let n = Int(text), ExportOptions.momentsRange.contains(n)

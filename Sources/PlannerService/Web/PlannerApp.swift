@@ -121,6 +121,11 @@ public final class PlannerApp: HTTPResponder {
         problem(
           400, "/problems/invalid-parameter", "Invalid query parameter",
           "format '\(name)' is not one of \(ExportFormat.names)", head: head))
+    case .repeatedParameter(let name):
+      return .refuse(
+        problem(
+          400, "/problems/invalid-parameter", "Invalid query parameter",
+          "the query gives \(name) more than once; give it once", head: head))
     case .invalidMoments(let text):
       return .refuse(
         problem(
@@ -214,6 +219,12 @@ public final class PlannerApp: HTTPResponder {
   func getPlan(_ head: HTTPRequestHead, _ format: ExportFormat, _ options: ExportOptions)
     -> HTTPAnswer
   {
+    if let query = head.query, QueryString.occurrences(of: "request", in: query) > 1 {
+      return .now(
+        problem(
+          400, "/problems/invalid-parameter", "Invalid query parameter",
+          "the query gives request more than once; give it once", head: head))
+    }
     guard let query = head.query, let parameter = QueryString.value(of: "request", in: query) else {
       return .now(
         problem(
@@ -277,13 +288,27 @@ public final class PlannerApp: HTTPResponder {
     if allowedOrigin(head) != nil, head.headers.contains("Access-Control-Request-Method") {
       r.headers.add(
         name: "Access-Control-Allow-Methods", value: route.methods.joined(separator: ", "))
-      let requested = head.headers.first(name: "Access-Control-Request-Headers")
       r.headers.add(
         name: "Access-Control-Allow-Headers",
-        value: requested ?? "Content-Type, Accept, If-None-Match, X-Request-ID")
+        value: Self.allowedRequestHeaders(
+          head.headers.first(name: "Access-Control-Request-Headers")))
       r.headers.add(name: "Access-Control-Max-Age", value: String(configuration.corsMaxAge))
     }
     return r
+  }
+
+  /// The request headers the API reads, as a preflight names them.
+  static let acceptedRequestHeaders = ["Content-Type", "Accept", "If-None-Match", "X-Request-ID"]
+
+  /// The requested headers the API accepts (in the API's spelling), or all of them when the
+  /// preflight names none: never an echo of whatever was asked.
+  static func allowedRequestHeaders(_ requested: String?) -> String {
+    guard let requested else { return acceptedRequestHeaders.joined(separator: ", ") }
+    let asked = requested.split(separator: ",").prefix(64).map {
+      $0.trimmingSpaces.lowercased()
+    }
+    return acceptedRequestHeaders.filter { asked.contains($0.lowercased()) }
+      .joined(separator: ", ")
   }
 
   // MARK: - Response building

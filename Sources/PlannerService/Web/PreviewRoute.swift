@@ -6,10 +6,11 @@ extension PlannerApp {
   static let previewETag = ETag.of(previewBody)
 
   /// The page may load nothing from elsewhere: scripts and styles are inline, images only
-  /// `data:` URLs, and requests go to this origin alone.
+  /// `data:` URLs, and requests go to this origin alone; no other page may frame it
+  /// (clickjacking) and no `<base>` may redirect its relative URLs.
   static let previewContentSecurityPolicy =
     "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-    + "img-src 'self' data:; connect-src 'self'"
+    + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'"
 
   /// The page with its tag; `no-cache` makes browsers revalidate, so a new build's page is seen at
   /// once while an unchanged one costs a 304.
@@ -22,7 +23,6 @@ extension PlannerApp {
     r.headers.add(name: "ETag", value: Self.previewETag)
     r.headers.add(name: "Cache-Control", value: "no-cache")
     r.headers.add(name: "Content-Security-Policy", value: Self.previewContentSecurityPolicy)
-    r.headers.add(name: "X-Content-Type-Options", value: "nosniff")
     return r
   }
 }

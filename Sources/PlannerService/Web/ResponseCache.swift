@@ -63,9 +63,16 @@ public final class ResponseCache: Sendable {
     return state.withLock { $0.entries[key] }
   }
 
+  /// No entry larger than this share of the byte budget is admitted: five 13 MB plans (2 KB of
+  /// requests) would otherwise flush every other client's hits from a 64 MiB cache.
+  public static let largestShare = 16
+
+  /// The largest entry admitted (body and key): 1/``largestShare`` of the byte budget.
+  public var largestEntryBytes: Int { maximumBytes / Self.largestShare }
+
   public func put(_ bytes: [UInt8], _ entry: Entry) {
     let size = entry.body.count + bytes.count
-    guard maximumEntries > 0, size <= maximumBytes else { return }
+    guard maximumEntries > 0, size <= largestEntryBytes else { return }
     let key = Key(bytes)
     // Evicted entries are released after the lock: freeing their bodies (tens of KB each)
     // inside it made the event loops and workers wait for each other.

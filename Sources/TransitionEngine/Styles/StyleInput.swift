@@ -4,7 +4,7 @@
 /// (docs/ARCHITECTURE.md "Styles declare their inputs"), so a new style is a new file and a
 /// registry line.
 public struct StyleInput: Sendable {
-  public indirect enum Kind: Sendable {
+  public enum Kind: Sendable {
     /// A frame in container coordinates, `{x, y, width, height}`.
     case rect
     /// A number in `range`; when absent, `defaultValue` (nil: it stays absent).
