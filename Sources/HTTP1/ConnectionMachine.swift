@@ -57,6 +57,9 @@ public struct ConnectionMachine {
     public var requestID: String?
     /// When the head was parsed (or the synthetic response made).
     public var start: UInt64
+    /// The request's `Origin`, for the CORS headers of answers the server makes itself (nil
+    /// when there is none, or no head was parsed).
+    public var origin: String?
   }
 
   /// What ``settle(outputEmpty:now:)`` asks of the socket.
@@ -93,6 +96,7 @@ public struct ConnectionMachine {
     let keepAlive: Bool
     let requestID: String?
     let start: UInt64
+    var origin: String? = nil
     /// `100 Continue` still to be sent once this slot is first in line.
     var sendContinue = false
     /// The body was not read (or the stream is broken): close after this response.
@@ -139,6 +143,8 @@ public struct ConnectionMachine {
   private var idleSince: UInt64?
   private var headStart: UInt64?
   private var lastBodyActivity: UInt64 = 0
+  /// When the current request's head was parsed (its body's total deadline runs from here).
+  private var bodyStart: UInt64 = 0
   private var lastWriteProgress: UInt64 = 0
   private var lingerDeadline: UInt64 = 0
   private var lingerDiscarded = 0
@@ -377,12 +383,14 @@ public struct ConnectionMachine {
   private mutating func beginRequest(_ head: HTTPRequestHead, now: UInt64) -> RequestID {
     headStart = nil
     lastBodyActivity = now
+    bodyStart = now
     let id = nextID
     nextID += 1
     slots.append(
       Slot(
         id: id, method: head.method, target: head.target, version: head.version,
-        keepAlive: head.keepAlive, requestID: Self.requestID(of: head), start: now))
+        keepAlive: head.keepAlive, requestID: Self.requestID(of: head), start: now,
+        origin: head.headers.first(name: "Origin")))
     incoming = Incoming(id: id, head: head)
     return id
   }
@@ -393,6 +401,25 @@ public struct ConnectionMachine {
       !given.isEmpty, given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
     else { return nil }
     return given
+  }
+
+  /// Request body bytes this connection holds (read, not yet handed out with their request).
+  public var bodyBytesHeld: Int {
+    guard let request = incoming, !request.discard else { return 0 }
+    return request.body.count
+  }
+
+  /// Answers the request whose body is being read with `response` (a 503 when the server's
+  /// budget for buffered bodies is spent) without reading the rest; the connection then closes.
+  public mutating func abortIncoming(with response: HTTPResponse) {
+    guard phase == .open, let request = incoming, !request.discard,
+      let index = slotIndex(request.id)
+    else { return }
+    acceptingInput = false
+    incoming = nil
+    setResponse(index, response)
+    slots[index].closeAfter = true
+    slots[index].sendContinue = false
   }
 
   /// Parse errors are answered with the error's status, then the connection closes (the
@@ -457,7 +484,8 @@ public struct ConnectionMachine {
           response,
           ResponseContext(
             method: slot.method, target: slot.target, version: slot.version,
-            keepAlive: keepAlive, requestID: slot.requestID, start: slot.start)))
+            keepAlive: keepAlive, requestID: slot.requestID, start: slot.start,
+            origin: slot.origin)))
       if !keepAlive {
         phase = .closingAfterWrites
         acceptingInput = false
@@ -521,7 +549,9 @@ public struct ConnectionMachine {
         break
       } else if let request = incoming, !request.discard, parser.isReadingBody {
         kind = .body
-        at = lastBodyActivity &+ Self.nanos(rules.bodyTimeout)
+        at = min(
+          lastBodyActivity &+ Self.nanos(rules.bodyTimeout),
+          bodyStart &+ Self.nanos(rules.bodyDeadline))
       } else if parser.isReadingHead && !isPaused {
         let start = headStart ?? now
         headStart = start

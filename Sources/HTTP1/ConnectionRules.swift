@@ -8,6 +8,9 @@ public struct ConnectionRules: Sendable {
   public var headTimeout: Double = 10
   /// Between body bytes: 408 and close.
   public var bodyTimeout: Double = 10
+  /// A whole body, from its head: 408 and close. One byte every few seconds restarts the time
+  /// between bytes, but not this: a body cannot be held open for ever.
+  public var bodyDeadline: Double = 60
   /// A client that takes none of our output for this long is disconnected.
   public var writeTimeout: Double = 30
   /// After a response with `Connection: close`, how long unread request bytes are drained so

@@ -210,14 +210,21 @@ public struct HTTPRequestParser: Sendable {
       lineStart = ls
       lineCount = lines
       if lines >= 1 && !requestLineChecked {
-        // The request line is complete: judge it now (a line without a version would otherwise
-        // wait for the head time-out). The whole head's parse checks it first too, so the answer
-        // does not depend on how the bytes were split.
-        try buffer.withUnsafeBufferPointer { p throws(HTTPParseError) in
+        // The request line is complete: a malformed one (a 400, such as a line without a
+        // version) is refused now instead of after the head time-out. Only a 400: a bare LF
+        // later in the same head is a 400 too and wins when the head arrives whole, while a 505
+        // here would not (found by fuzzing), so other verdicts wait for the whole head.
+        let verdict = buffer.withUnsafeBufferPointer { p -> HTTPParseError? in
           var end = start
           while p[end] != ASCII.lf { end += 1 }
-          _ = try RequestLine.parse(p, start, end - 1)
+          do throws(HTTPParseError) {
+            _ = try RequestLine.parse(p, start, end - 1)
+            return nil
+          } catch {
+            return error
+          }
         }
+        if let verdict, verdict.status == 400 { throw verdict }
         requestLineChecked = true
       }
       if !methodPrefixIsValid(upTo: limitEnd) {

@@ -8,6 +8,15 @@
 public protocol HTTPResponder: Sendable {
   /// Must be quick and never block: it runs on the event loop.
   func judge(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HTTPHeadVerdict
+
+  /// Adds the application's headers (`Vary`, CORS for an allowed `origin`) to an answer the
+  /// server made itself (a framing error, a time-out, a 503), so that every answer carries
+  /// them. Called on the event loop for answers without `Vary`.
+  func decorate(serverResponse response: inout HTTPResponse, origin: String?)
+}
+
+extension HTTPResponder {
+  public func decorate(serverResponse response: inout HTTPResponse, origin: String?) {}
 }
 
 /// What the server knows of a head beyond its bytes.

@@ -24,6 +24,9 @@ final class Connection: @unchecked Sendable {
   private var out = OutputQueue()
   /// True inside ``pump(now:)``: events during it (a write source firing) must not nest.
   private var pumping = false
+  /// What this connection adds to the server-wide budgets (``ServerContext``).
+  private var countedBody = 0
+  private var countedOutput = 0
 
   init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String) {
     self.fd = fd
@@ -70,6 +73,7 @@ final class Connection: @unchecked Sendable {
     guard machine.phase != .closed || readiness != nil else { return }
     machine.close()
     out.removeAll()
+    releaseBudgets()
     if let readiness {
       self.readiness = nil
       readiness.cancel { [self] in finalClose() }
@@ -79,6 +83,41 @@ final class Connection: @unchecked Sendable {
   }
 
   private var finallyClosed = false
+
+  /// Brings this connection's share of the server-wide budgets up to date; when buffered
+  /// bodies are over theirs, the request whose bytes are arriving here is refused.
+  private func account() {
+    let body = machine.bodyBytesHeld
+    if body != countedBody {
+      let total = context.bufferedBodyBytes.add(body - countedBody, ordering: .relaxed).newValue
+      countedBody = body
+      if body > 0, total > context.configuration.maxBufferedBodyBytes {
+        var headers = HTTPHeaders()
+        headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
+        machine.abortIncoming(
+          with: .problem(
+            status: 503, detail: "the server holds too many request bodies; retry later",
+            headers: headers))
+        context.bufferedBodyBytes.subtract(countedBody, ordering: .relaxed)
+        countedBody = 0
+      }
+    }
+    let output = out.pending
+    if output != countedOutput {
+      context.heldResponseBytes.add(output - countedOutput, ordering: .relaxed)
+      countedOutput = output
+    }
+  }
+
+  /// Gives back this connection's share of the budgets (it holds nothing any more).
+  private func releaseBudgets() {
+    if countedBody != 0 { context.bufferedBodyBytes.subtract(countedBody, ordering: .relaxed) }
+    if countedOutput != 0 {
+      context.heldResponseBytes.subtract(countedOutput, ordering: .relaxed)
+    }
+    countedBody = 0
+    countedOutput = 0
+  }
 
   private func finalClose() {
     guard !finallyClosed else { return }
@@ -226,11 +265,17 @@ final class Connection: @unchecked Sendable {
         case .accept(let responder): machine.accept(id, responder)
         }
       case .request(let id, let head, let body, let responder):
+        account()
         answer(id, responder(HTTPRequest(head: head, body: body, remoteAddress: remoteAddress)))
       }
+      account()
     }
+    // Body bytes parsed in the last round count before the answers are flushed, so that a
+    // refusal for the budget leaves now.
+    account()
     flush()
     writeOut(now: now)
+    account()
     guard machine.phase != .closed else { return }
     switch machine.settle(outputEmpty: out.isEmpty, now: now) {
     case .none: break
@@ -250,6 +295,20 @@ final class Connection: @unchecked Sendable {
     case .now(let response):
       machine.respond(id, with: response)
     case .later(let work):
+      if context.heldResponseBytes.load(ordering: .relaxed)
+        > context.configuration.maxHeldResponseBytes
+      {
+        // The server already holds as many unsent answers as its budget allows: computing
+        // more would only grow the heap.
+        var headers = HTTPHeaders()
+        headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
+        machine.respond(
+          id,
+          with: .problem(
+            status: 503, detail: "the server holds too many unsent answers; retry later",
+            headers: headers))
+        return
+      }
       let submitted = context.workers.trySubmit { [self] in
         let response = work()
         loop.execute { [self] in
@@ -276,7 +335,10 @@ final class Connection: @unchecked Sendable {
       switch output {
       case .continueInterim:
         out.append { $0.append(contentsOf: HTTPResponseWriter.continueResponse) }
-      case .response(let response, let request):
+      case .response(var response, let request):
+        if !response.headers.contains("Vary") {
+          context.responder.decorate(serverResponse: &response, origin: request.origin)
+        }
         let requestID = request.requestID ?? context.nextRequestID()
         var sendBody = false
         out.append { buffer in

@@ -20,6 +20,10 @@ final class ServerContext: Sendable {
   let answered = Atomic<Int>(0)
   let answeredAtLastTick = Atomic<Int>(0)
   let requestRatePeak = Atomic<Int>(0)
+  /// Request body bytes held by every connection, and unsent answer bytes (server-wide
+  /// budgets: ``HTTPServerConfiguration/maxBufferedBodyBytes``, ``maxHeldResponseBytes``).
+  let bufferedBodyBytes = Atomic<Int>(0)
+  let heldResponseBytes = Atomic<Int>(0)
   /// Connections admitted over the cap while their loop closes its longest-idle one.
   let evictionsInFlight = Atomic<Int>(0)
   /// Round-robin cursor over the event loops.

@@ -127,6 +127,30 @@ struct ServeOptions: Sendable {
       return true
     },
     Setting(
+      flag: "--body-deadline", env: "BODY_DEADLINE",
+      help: "seconds to receive a whole body from its head, else 408 (60)"
+    ) { o, v in
+      guard let n = number(v), n > 0 else { return false }
+      o.server.rules.bodyDeadline = n
+      return true
+    },
+    Setting(
+      flag: "--max-buffered-body-bytes", env: "MAX_BUFFERED_BODY_BYTES",
+      help: "request body bytes all connections may hold, else 503 and close (33554432)"
+    ) { o, v in
+      guard let n = integer(v), n > 0 else { return false }
+      o.server.maxBufferedBodyBytes = n
+      return true
+    },
+    Setting(
+      flag: "--max-held-response-bytes", env: "MAX_HELD_RESPONSE_BYTES",
+      help: "unsent answer bytes all connections may hold, else new work is 503 (67108864)"
+    ) { o, v in
+      guard let n = integer(v), n > 0 else { return false }
+      o.server.maxHeldResponseBytes = n
+      return true
+    },
+    Setting(
       flag: "--write-timeout", env: "WRITE_TIMEOUT",
       help:
         "seconds a client may take none of an answer, and the window of the minimum send rate (30)"

@@ -360,6 +360,38 @@ final class ConnectionMachineTests: XCTestCase {
     XCTAssertEqual(d.requests.count, 0)
   }
 
+  // One byte every few seconds restarts the time between body bytes, but not the body's total
+  // deadline, which runs from its head.
+  func testATricklingBodyMeetsItsTotalDeadline() {
+    var rules = ConnectionRules()
+    rules.bodyTimeout = 10
+    rules.bodyDeadline = 30
+    var d = Driver(rules: rules)
+    d.receive("POST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n", now: Self.at(0))
+    for second in stride(from: 8, through: 24, by: 8) {
+      d.receive("x", now: Self.at(Double(second)))
+      XCTAssertEqual(d.machine.deadlinePassed(now: Self.at(Double(second))), .none)
+    }
+    XCTAssertEqual(d.machine.deadline, Self.at(30), "min(24 + 10, 0 + 30)")
+    XCTAssertEqual(d.machine.deadlinePassed(now: Self.at(30)), .answered)
+    d.pump(now: Self.at(30))
+    XCTAssertEqual(d.sent, ["408 /p close"])
+  }
+
+  // The server-wide budget for buffered bodies is the driver's; the machine answers the
+  // request being read with what the driver gives and reads no more of it.
+  func testAnIncomingBodyCanBeRefusedMidWay() {
+    var d = Driver()
+    d.receive("POST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n0123456789")
+    XCTAssertEqual(d.machine.bodyBytesHeld, 10)
+    d.machine.abortIncoming(with: HTTPResponse(status: 503))
+    XCTAssertEqual(d.machine.bodyBytesHeld, 0)
+    d.pump()
+    XCTAssertEqual(d.sent, ["503 /p close"])
+    XCTAssertEqual(d.requests.count, 0)
+    XCTAssertFalse(d.machine.wantsRead)
+  }
+
   func testAReaderThatTakesNothingIsDisconnectedAtTheWriteTimeOutAndProbedMeanwhile() {
     var rules = ConnectionRules()
     rules.writeTimeout = 30

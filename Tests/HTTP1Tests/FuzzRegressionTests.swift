@@ -39,6 +39,18 @@ final class HTTP1FuzzRegressionTests: XCTestCase {
     assertSameErrorEverySplit(Array(input.utf8), status: 400, limits: tight)
   }
 
+  /// crash-8b902bc4: an unsupported version on a complete request line, then a bare LF in a
+  /// field line. Fed whole it was a 400 (the bare LF is found while scanning for the head's
+  /// end); byte by byte it was a 505, because the complete request line was judged at once.
+  /// Only a 400 is decided from the request line alone now.
+  func testBareLFLaterInTheHeadWinsOverAnEarlyVersionVerdictEverySplit() {
+    let input =
+      "GET / HTTP/1.2\r\nHost: a\rS\ncXe-aps: \t p$added value \t \r\nX-Empty:\r\n\r\n\u{F8}"
+    assertSameErrorEverySplit(Array(input.utf8), status: 400, limits: tight)
+    // A request line without a version is a 400 at its line end, however split.
+    assertSameErrorEverySplit(Array("GET /healthz\r\nHost: a\r\n".utf8), status: 400, limits: tight)
+  }
+
   /// A request line that cannot end within the head limit is still a 414 (not a 431), split or not.
   func testUnfinishedLongTargetIs414AtTheHeadLimit() {
     let input = "GET /" + String(repeating: "b", count: 200)

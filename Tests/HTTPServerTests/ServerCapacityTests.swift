@@ -72,6 +72,47 @@ final class ServerCapacityTests: ServerTestCase {
     XCTAssertEqual(try replacement.readResponse().status, 200)
   }
 
+  // Server-wide budgets: request bodies held by all connections, and unsent answers. Past the
+  // first, the request whose bytes tip it over is answered 503 and its connection closed; past
+  // the second, new work is answered 503 with Retry-After instead of being computed.
+  func testServerWideBudgetsForBodiesAndUnsentAnswers() throws {
+    let (_, port) = try startServer(
+      configure: {
+        $0.maxBufferedBodyBytes = 1000
+        $0.maxHeldResponseBytes = 1000
+      },
+      handler: { request in
+        request.head.target == "/big"
+          ? HTTPResponse(status: 200, body: [UInt8](repeating: 0x61, count: 8 << 20))
+          : HTTPResponse(status: 200, body: Array("ok".utf8))
+      })
+    let uploader = try RawClient(port: port)
+    uploader.send(
+      "POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 5000\r\n\r\n"
+        + String(repeating: "b", count: 2000))
+    let refused = try uploader.readResponse()
+    XCTAssertEqual(refused.status, 503)
+    XCTAssertTrue(refused.closes)
+
+    // A reader that takes none of an 8 MiB answer holds it; meanwhile new work is refused.
+    let stalled = try RawClient(port: port)
+    stalled.send(get("/big"))
+    usleep(500_000)
+    let other = try RawClient(port: port)
+    other.send(get("/small"))
+    let answer = try other.readResponse()
+    XCTAssertEqual(answer.status, 503)
+    XCTAssertEqual(answer.header("Retry-After"), "1")
+    // Once the stalled reader is gone, work is taken again.
+    stalled.reset()
+    XCTAssertTrue(
+      eventually {
+        let again = try? RawClient(port: port)
+        again?.send(self.get("/small"))
+        return (try? again?.readResponse().status) == 200
+      })
+  }
+
   // At the cap full of idle keep-alive connections, a new client is admitted and the one idle
   // longest (on its event loop) is closed to make room, as nginx does.
   func testAtTheCapTheLongestIdleKeepAliveConnectionMakesRoom() throws {

@@ -93,6 +93,41 @@ final class ServerProtocolTests: ServerTestCase {
   }
 
   // docs/API.md: without Expect, a body over the limit is refused 413 after routing, then close.
+  /// A responder whose own answers carry Vary and CORS, like the application's.
+  struct DecoratingResponder: HTTPResponder {
+    func judge(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HTTPHeadVerdict {
+      .accept { _ in .now(HTTPResponse(status: 200, headers: ["Vary": "Origin"])) }
+    }
+    func decorate(serverResponse response: inout HTTPResponse, origin: String?) {
+      response.headers.add(name: "Vary", value: "Origin")
+      if let origin { response.headers.add(name: "Access-Control-Allow-Origin", value: origin) }
+    }
+  }
+
+  // Answers the server makes itself (framing errors, time-outs) carry the responder's headers
+  // too: Vary always, CORS when the head named an Origin.
+  func testServerMadeAnswersCarryTheRespondersHeaders() throws {
+    var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+    configuration.socketEvents = Self.socketEvents
+    configuration.rules.bodyTimeout = 0.3
+    let server = HTTPServer(configuration: configuration, responder: DecoratingResponder())
+    let port = try server.start()
+    servers.append(server)
+    let broken = try RawClient(port: port)
+    broken.send("GET / HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n")
+    let framing = try broken.readResponse()
+    XCTAssertEqual(framing.status, 400)
+    XCTAssertEqual(framing.header("Vary"), "Origin")
+    XCTAssertNil(framing.header("Access-Control-Allow-Origin"), "no head, no known origin")
+    let slow = try RawClient(port: port)
+    slow.send(
+      "POST / HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\nContent-Length: 5\r\n\r\nab")
+    let timeout = try slow.readResponse()
+    XCTAssertEqual(timeout.status, 408)
+    XCTAssertEqual(timeout.header("Vary"), "Origin")
+    XCTAssertEqual(timeout.header("Access-Control-Allow-Origin"), "https://app.example")
+  }
+
   func testContentLengthOverLimit413() throws {
     let (_, port) = try startServer(configure: { $0.rules.parserLimits.maxBodyBytes = 100 })
     let client = try RawClient(port: port)

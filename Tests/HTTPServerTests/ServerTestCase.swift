@@ -10,7 +10,7 @@ class ServerTestCase: XCTestCase {
   /// keeps every test case instance (and the closures given to `addTeardownBlock`) until the
   /// process exits, so a server captured there would outlive its test, and the
   /// AddressSanitizer run's leak check (scripts/test.sh) would report it.
-  private var servers: [HTTPServer] = []
+  var servers: [HTTPServer] = []
 
   override func tearDown() {
     for server in servers {

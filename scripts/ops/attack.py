@@ -36,14 +36,17 @@ Exit 0, or 1 when the server died (its exit status is printed), 2 on a usage or 
 import argparse
 import collections
 import errno
+import fcntl
 import json
 import os
 import resource
 import selectors
 import signal
 import socket
+import struct
 import sys
 import tempfile
+import termios
 import threading
 import time
 import urllib.parse
@@ -76,6 +79,10 @@ def pct(values, p):
 
 def fmt_ms(v):
     return "-" if v is None else ("%.1f" % v if v < 100 else "%.0f" % v)
+
+
+def fmt_val(v):
+    return "-" if v is None else str(v)
 
 
 def fmt_mb(kb):
@@ -161,8 +168,8 @@ class ResponseStream:
 
 
 def blocking_request(raw, timeout, sock=None):
-    """(status, sock) of one request; the socket is returned open for keep-alive. Raises OSError
-    (socket.timeout included) on failure."""
+    """(status, sock) of one request; the socket is returned open for keep-alive (None when the
+    answer closes it). Raises OSError (socket.timeout included) on failure."""
     deadline = now() + timeout
     own = sock is None
     if own:
@@ -181,7 +188,12 @@ def blocking_request(raw, timeout, sock=None):
                 raise ConnectionError("closed by server")
             got = stream.feed(chunk)
             if got:
-                return got[0][0], sock
+                status, closes = got[0]
+                if closes:  # the server ends this connection: nothing more on it
+                    if own:
+                        sock.close()
+                    return status, None
+                return status, sock
             if stream.bad:
                 raise ConnectionError("unparsable response")
     except BaseException:
@@ -200,19 +212,34 @@ class Server:
         self.proc = subprocess_popen([binary, "serve", "--host", HOST, "--port", str(port)], self.log, env)
         self.pid = self.proc.pid
         self.stopped_by_us = False
+        self.last_hwm = None  # the monitor's last VmHWM sample, for a server that died
 
     def alive(self):
         return self.proc.poll() is None
 
-    def status_kb(self, field):
+    def status_kb(self, *fields):
+        """kB values of /proc/PID/status fields (VmRSS, VmHWM): one value, or a tuple for
+        several; None for a field that cannot be read."""
+        got = {}
         try:
             with open("/proc/%d/status" % self.pid) as f:
                 for line in f:
-                    if line.startswith(field + ":"):
-                        return int(line.split()[1])
+                    name, _, value = line.partition(":")
+                    if name in fields:
+                        got[name] = int(value.split()[0])
         except (OSError, ValueError, IndexError):
             pass
-        return None
+        values = tuple(got.get(f) for f in fields)
+        return values[0] if len(fields) == 1 else values
+
+    def cpu_seconds(self):
+        """User + system CPU of the server so far (None once it is gone)."""
+        try:
+            with open("/proc/%d/stat" % self.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
 
     def log_tail(self, n=15):
         try:
@@ -330,14 +357,15 @@ class Watch:
         except socket.timeout:
             return PROBE_TIMEOUT * 1000, "time-out", None
         except OSError as e:
-            ms = (now() - t0) * 1000
             kind = "reset" if isinstance(e, ConnectionResetError) else (
                 "refused" if isinstance(e, ConnectionRefusedError) else "closed" if isinstance(e, ConnectionError) else
                 errno.errorcode.get(e.errno, str(e)) if e.errno else str(e))
             return PROBE_TIMEOUT * 1000, kind, None
         ms = (now() - t0) * 1000
         if status != 200:
-            return ms, "status %d" % status, sock
+            if sock:
+                sock.close()
+            return ms, "status %d" % status, None
         return ms, None, sock
 
     def probe_loop(self):
@@ -367,7 +395,10 @@ class Watch:
         while not self.stop_event.is_set():
             phase = self.phase
             if phase is not None:
-                phase.add_rss(self.server.status_kb("VmRSS"))
+                rss, hwm = self.server.status_kb("VmRSS", "VmHWM")
+                phase.add_rss(rss)
+                if hwm is not None:
+                    self.server.last_hwm = hwm
             self.stop_event.wait(0.1)
 
 
@@ -411,6 +442,8 @@ class Attack:
         self.endings = collections.Counter()
         self.opened = 0
         self.requests = 0
+        self.unread = 0  # bytes waiting in our receive buffers at the end
+        self.ran = 0.0
         self.detail = ""
         self.last_state_check = 0.0
 
@@ -428,6 +461,9 @@ class Attack:
         pass
 
     # -- mechanics
+    def held(self, c):
+        return self.conns.get(c.fd) is c
+
     def open_one(self):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         s.setblocking(False)
@@ -463,6 +499,8 @@ class Attack:
         self.masks[c.fd] = want
 
     def end(self, c, how, replace=True):
+        if not self.held(c):
+            return
         if self.masks.get(c.fd):
             try:
                 self.sel.unregister(c.sock)
@@ -494,7 +532,7 @@ class Attack:
                 self.end(c, self.error_kind(e))
                 return
             c.outpos += n
-        if c.fd not in self.conns:
+        if not self.held(c):
             return
         done = bool(c.out) and c.outpos >= len(c.out)
         if done:
@@ -525,9 +563,9 @@ class Attack:
             return False
         for status, closes in c.stream.feed(data):
             self.statuses[status] += 1
-            if c.fd in self.conns:
+            if self.held(c):
                 self.on_response(c, status, closes)
-        return c.fd in self.conns
+        return self.held(c)
 
     def tcp_state(self, c):
         try:
@@ -546,18 +584,20 @@ class Attack:
         return "closed by server"  # CLOSE_WAIT, LAST_ACK, ...
 
     def run(self, seconds, server):
-        t_end = now() + seconds
+        t_start = now()
+        t_end = t_start + seconds
         for _ in range(self.target):
             self.open_one()
         next_tick = now()
         while True:
             t = now()
             if t >= t_end or not server.alive():
+                self.ran = t - t_start
                 break
             timeout = max(0.0, min(next_tick, t_end) - t)
             for key, mask in self.sel.select(timeout=min(timeout, 0.1)):
                 c = key.data
-                if c.fd not in self.conns:
+                if not self.held(c):
                     continue
                 if c.connecting:
                     err = c.sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
@@ -572,7 +612,7 @@ class Attack:
                 if mask & selectors.EVENT_READ:
                     if not self.receive(c):
                         continue
-                if mask & selectors.EVENT_WRITE and c.fd in self.conns:
+                if mask & selectors.EVENT_WRITE and self.held(c):
                     self.flush(c)
             t = now()
             if t >= next_tick:
@@ -602,16 +642,19 @@ class Attack:
                             self.open_one()
 
     def finish(self):
-        """Classifies the connections still held, counts the answers already in their receive
-        buffers (bounded: 4 MiB per connection, 3 s in all), and closes them."""
-        t_stop = now() + 3.0
+        """Classifies the connections still held, counts the answers whose heads are already in
+        their receive buffers (only the bytes there now: FIONREAD), and closes them."""
         for c in list(self.conns.values()):
             if c.connecting:
                 self.end(c, "still connecting", replace=False)
                 continue
             how = self.state_ending(c) or "still open"
-            budget = 4 << 20
-            while budget > 0 and now() < t_stop:
+            try:
+                budget = struct.unpack("i", fcntl.ioctl(c.fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+            except OSError:
+                budget = 0
+            self.unread += budget
+            while budget > 0:
                 try:
                     data = c.sock.recv(min(budget, 262144))
                 except OSError:
@@ -676,6 +719,7 @@ class SlowBody(Attack):
         self.head = (b"POST /v1/plans HTTP/1.1\r\nHost: %s:%d\r\nContent-Type: application/json\r\n"
                      b"Content-Length: %d\r\n\r\n" % (HOST.encode(), port, self.LENGTH))
         self.detail = "Content-Length %d, a body byte every 8 s" % self.LENGTH
+        self.body_bytes = 0
 
     def on_connected(self, c):
         c.reading = True  # to see a 408 or 413 and the close
@@ -688,6 +732,11 @@ class SlowBody(Attack):
             c.next_at += 8.0
             self.send(c, b"{" if c.sent_body == 0 else b" ")
             c.sent_body += 1
+            self.body_bytes += 1
+
+    def finish(self):
+        super().finish()
+        self.detail += ", %d body bytes sent in all" % self.body_bytes
 
 
 def duplicate_keys_body(count=130000):
@@ -753,15 +802,18 @@ class BigAccept(Attack):
         # application/json first (so the answer is a plan even to a server reading only the
         # first elements), then n - 1 ranges of 10 bytes each, ", "-separated.
         accept = ", ".join(["application/json"] + ["text/x%04d" % i for i in range(1, n)])
+        self.accept_len = len(accept)
         return self.line + b"Accept: " + accept.encode() + b"\r\n\r\n"
 
     def calibrate(self):
-        """Shrinks the header while the server answers 431 (5 tries); returns the last status."""
+        """Sends the request once; while the server answers 431, shrinks the header by 8 % and
+        tries again (5 times at most). Returns the last status."""
         status = None
         for _ in range(6):
             try:
                 status, sock = blocking_request(self.raw, 10.0)
-                sock.close()
+                if sock:
+                    sock.close()
             except OSError as e:
                 status = "error: %s" % e
             self.calibration.append((self.ranges, len(self.raw), status))
@@ -769,9 +821,10 @@ class BigAccept(Attack):
                 break
             self.ranges = int(self.ranges * 0.92)
             self.raw = self.build(self.ranges)
-        accept_len = len(self.raw) - len(self.line) - 4
         self.detail = "Accept of %d ranges (%d bytes), head %d bytes, first answer %s" % (
-            self.ranges, accept_len, len(self.raw), status)
+            self.ranges, self.accept_len, len(self.raw), status)
+        if len(self.calibration) > 1:
+            self.detail += " (after %d answers 431)" % (len(self.calibration) - 1)
         return status
 
     def ask(self, c):
@@ -808,7 +861,8 @@ def wait_healthy(server, seconds=20.0):
     while now() < t_end and server.alive():
         try:
             status, sock = blocking_request(raw, 1.0)
-            sock.close()
+            if sock:
+                sock.close()
             if status == 200:
                 return True
         except OSError:
@@ -817,7 +871,7 @@ def wait_healthy(server, seconds=20.0):
     return False
 
 
-def summarize(phase, attack, seconds, rss_after):
+def summarize(phase, attack, seconds, rss_after, cpu=None):
     def lat(v, p):
         return pct(v, p)
     row = {
@@ -840,7 +894,9 @@ def summarize(phase, attack, seconds, rss_after):
             "requests_sent": attack.requests,
             "connections_opened": attack.opened,
             "answers": {str(k): v for k, v in sorted(attack.statuses.items())},
+            "unread_bytes_at_end": attack.unread,
             "endings": dict(attack.endings),
+            "server_cpu_seconds": None if cpu is None else round(cpu, 2),
             "settle_plan_p99_ms": lat(phase.settle_plan, 99),
             "settle_probe_errors": phase.settle_errors,
         })
@@ -857,10 +913,13 @@ def endings_text(row):
 
 
 def line_for(row):
-    return ("%s: %ds, %d connections (%d opened, %d requests sent; %s): RSS peak %s MB, %s MB 5 s after; "
-            "healthz p50/p99 %s/%s ms, plan p50/p99 %s/%s ms, probe errors %d of %d; %s" % (
+    return ("%s: %ss, %d connections (%d opened, %d requests sent; %s; %.1f MB unread in our buffers at the end): "
+            "server CPU %s s, RSS peak %s MB, %s MB 5 s after; "
+            "healthz p50/p99 %s/%s ms, plan p50/p99 %s/%s ms, probe errors %d of %d requests; %s" % (
                 row["attack"], row["seconds"], row["connections"], row["connections_opened"], row["requests_sent"],
-                row["detail"], row["rss_peak_mb"], row["rss_after_5s_mb"],
+                row["detail"], row["unread_bytes_at_end"] / 1048576,
+                "-" if row["server_cpu_seconds"] is None else "%.1f" % row["server_cpu_seconds"],
+                fmt_val(row["rss_peak_mb"]), fmt_val(row["rss_after_5s_mb"]),
                 fmt_ms(row["healthz_p50_ms"]), fmt_ms(row["healthz_p99_ms"]),
                 fmt_ms(row["plan_p50_ms"]), fmt_ms(row["plan_p99_ms"]),
                 row["probe_errors"], row["probes"], endings_text(row)))
@@ -871,8 +930,8 @@ def table(rows):
             "probe err", "connections ended"]
     body = []
     for r in rows:
-        body.append([r["attack"], str(r["seconds"]), str(r["connections"]), str(r["rss_peak_mb"]),
-                     str(r["rss_after_5s_mb"]),
+        body.append([r["attack"], str(r["seconds"]), str(r["connections"]), fmt_val(r["rss_peak_mb"]),
+                     fmt_val(r["rss_after_5s_mb"]),
                      "%s / %s" % (fmt_ms(r["healthz_p50_ms"]), fmt_ms(r["healthz_p99_ms"])),
                      "%s / %s" % (fmt_ms(r["plan_p50_ms"]), fmt_ms(r["plan_p99_ms"])),
                      "%d/%d" % (r["probe_errors"], r["probes"]),
@@ -991,23 +1050,27 @@ def main():
             phase = Phase(name)
             phase.add_rss(server.status_kb("VmRSS"))
             watch.phase = phase
+            cpu0 = server.cpu_seconds()
             try:
                 attack.run(args.seconds, server)
             finally:
                 with phase.lock:
                     phase.settling = True
+                cpu1 = server.cpu_seconds()
                 attack.finish()
             t_end = now() + SETTLE
             while now() < t_end and server.alive():
                 time.sleep(0.1)
             rss_after = server.status_kb("VmRSS") if server.alive() else None
             phase.add_rss(rss_after)
-            row = summarize(phase, attack, seconds, rss_after)
+            ran = seconds if server.alive() or attack.ran >= args.seconds - 0.05 else round(attack.ran, 1)
+            row = summarize(phase, attack, ran, rss_after,
+                            None if cpu0 is None or cpu1 is None else cpu1 - cpu0)
             rows.append(row)
             print(line_for(row), flush=True)
             if not server.alive():
                 break
-        hwm = server.status_kb("VmHWM")
+        hwm = server.status_kb("VmHWM") or server.last_hwm
         if watch:
             watch.stop()
             watch = None
@@ -1025,12 +1088,17 @@ def main():
     print()
     print(table(rows))
     print()
-    print("server VmHWM (peak RSS of its life): %s MB" % fmt_mb(hwm))
+    print("server VmHWM (peak RSS of its life%s): %s MB" % (
+        "; the last sample before it died" if died is not None else "", fmt_mb(hwm)))
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    print("attack.py's own CPU: %.1f s user + %.1f s system" % (own.ru_utime, own.ru_stime))
     result = {"binary": args.binary, "port": PORT, "seconds": seconds, "connections": args.connections,
               "trickle": args.trickle, "vmhwm_mb": None if hwm is None else round(hwm / 1024, 1),
-              "baseline": rows[0], "attacks": rows[1:], "server_died": died is not None}
+              "baseline": rows[0], "attacks": rows[1:], "server_died": died is not None,
+              "own_cpu_seconds": round(own.ru_utime + own.ru_stime, 2)}
     if died is not None:
-        print("THE SERVER DIED: %s" % describe_status(died))
+        print("THE SERVER DIED during %s: %s" % (rows[-1]["attack"] if len(rows) > 1 else "the baseline",
+                                                describe_status(died)))
         for line in server.log_tail():
             print("  | " + line)
         result["server_exit"] = died

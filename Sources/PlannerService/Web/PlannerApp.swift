@@ -314,9 +314,24 @@ public final class PlannerApp: HTTPResponder {
   // MARK: - Response building
 
   func allowedOrigin(_ head: HTTPRequestHead) -> String? {
-    guard let origin = head.headers.first(name: "Origin") else { return nil }
+    allowedOrigin(head.headers.first(name: "Origin"))
+  }
+
+  func allowedOrigin(_ origin: String?) -> String? {
+    guard let origin else { return nil }
     if configuration.allowedOrigins.contains("*") { return "*" }
     return configuration.allowedOrigins.contains(origin) ? origin : nil
+  }
+
+  /// The server's own answers (framing errors, time-outs, 503s) get the headers every answer
+  /// of this application has.
+  public func decorate(serverResponse response: inout HTTPResponse, origin: String?) {
+    response.headers.add(name: "Vary", value: Self.vary)
+    if let allowed = allowedOrigin(origin) {
+      response.headers.add(name: "Access-Control-Allow-Origin", value: allowed)
+      response.headers.add(
+        name: "Access-Control-Expose-Headers", value: "ETag, X-Request-ID, Retry-After")
+    }
   }
 
   func respond(_ status: Int, _ contentType: String?, _ body: [UInt8], head: HTTPRequestHead)
