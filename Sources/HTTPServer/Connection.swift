@@ -252,30 +252,36 @@ final class Connection: @unchecked Sendable {
     guard machine.phase != .closed, !pumping else { return }
     pumping = true
     defer { pumping = false }
-    while true {
-      flush()
-      guard let event = machine.nextEvent(now: now) else { break }
-      switch event {
-      case .head(let id, let head):
-        let tooLarge = context.configuration.rules.parserLimits.refusal(for: head).map {
-          HTTPResponse.problem(status: $0.status, detail: $0.reason)
+    // Rounds: writing may bring the unsent output under its bound, and a pipelined request
+    // already buffered is then parsed at once (no new bytes will arrive to prompt it).
+    for _ in 0..<8 {
+      while true {
+        flush()
+        guard let event = machine.nextEvent(now: now) else { break }
+        switch event {
+        case .head(let id, let head):
+          let tooLarge = context.configuration.rules.parserLimits.refusal(for: head).map {
+            HTTPResponse.problem(status: $0.status, detail: $0.reason)
+          }
+          switch context.responder.judge(head, HTTPHeadContext(bodyTooLarge: tooLarge)) {
+          case .refuse(let response): machine.refuse(id, with: response)
+          case .accept(let responder): machine.accept(id, responder)
+          }
+        case .request(let id, let head, let body, let responder):
+          account()
+          answer(id, responder(HTTPRequest(head: head, body: body, remoteAddress: remoteAddress)))
         }
-        switch context.responder.judge(head, HTTPHeadContext(bodyTooLarge: tooLarge)) {
-        case .refuse(let response): machine.refuse(id, with: response)
-        case .accept(let responder): machine.accept(id, responder)
-        }
-      case .request(let id, let head, let body, let responder):
         account()
-        answer(id, responder(HTTPRequest(head: head, body: body, remoteAddress: remoteAddress)))
       }
+      // Body bytes parsed in the last round count before the answers are flushed, so that a
+      // refusal for the budget leaves now.
       account()
+      flush()
+      let wasPaused = machine.isPaused
+      let sent = writeOut(now: now)
+      account()
+      guard sent > 0, wasPaused, !machine.isPaused, machine.phase == .open else { break }
     }
-    // Body bytes parsed in the last round count before the answers are flushed, so that a
-    // refusal for the budget leaves now.
-    account()
-    flush()
-    writeOut(now: now)
-    account()
     guard machine.phase != .closed else { return }
     switch machine.settle(outputEmpty: out.isEmpty, now: now) {
     case .none: break
@@ -380,9 +386,10 @@ final class Connection: @unchecked Sendable {
   /// Writes as much as the socket takes: normally everything in one `send` or `sendmsg`
   /// (responses that became ready together, pipelined, leave together). The rest waits for
   /// the socket to be writable.
-  private func writeOut(now: UInt64) {
-    guard machine.phase != .closed, !out.isEmpty else { return }
-    if readiness?.wantsWrite == true { return }
+  @discardableResult
+  private func writeOut(now: UInt64) -> Int {
+    guard machine.phase != .closed, !out.isEmpty else { return 0 }
+    if readiness?.wantsWrite == true { return 0 }
     let (outcome, sent) = out.send(to: fd)
     machine.output(pending: out.pending, progressed: sent > 0, now: now)
     switch outcome {
@@ -395,6 +402,7 @@ final class Connection: @unchecked Sendable {
       // EPIPE, ECONNRESET: the client is gone; only this connection is affected.
       closeNow()
     }
+    return sent
   }
 
   private func handleWritable() {

@@ -470,3 +470,24 @@ final class ConnectionMachineTests: XCTestCase {
     XCTAssertEqual(busy.sent, ["200 /half close"])
   }
 }
+
+extension ConnectionMachineTests {
+  // A large answer drains in steps; the pipelined request behind it is parsed once the unsent
+  // output is under the bound, not left to the head time-out (found by ServerWriteTests).
+  func testAPipelinedRequestBehindALargeAnswerIsParsedOnceTheOutputDrains() {
+    var d = Driver()
+    d.receive(get("/big") + get("/small"))
+    XCTAssertEqual(d.requests.map(\.target), ["/big"])
+    d.machine.respond(
+      d.requests[0].id, with: HTTPResponse(status: 200, body: Array(repeating: 0, count: 4 << 20)))
+    d.pump(now: Self.at(1))
+    d.machine.writeBlocked(now: Self.at(1))
+    XCTAssertEqual(d.requests.count, 1)
+    for left in stride(from: 3 << 20, through: 0, by: -(1 << 19)) {
+      d.pendingOutput = left
+      d.machine.output(pending: left, progressed: true, now: Self.at(2))
+      d.pump(now: Self.at(2))
+    }
+    XCTAssertEqual(d.requests.map(\.target), ["/big", "/small"], "timer: \(d.machine.timerKind)")
+  }
+}
