@@ -301,23 +301,20 @@ final class Connection: @unchecked Sendable {
     case .now(let response):
       machine.respond(id, with: response)
     case .later(let work):
-      if context.heldResponseBytes.load(ordering: .relaxed)
-        > context.configuration.maxHeldResponseBytes
-      {
+      if context.isOverAnswerBudget {
         // The server already holds as many unsent answers as its budget allows: computing
         // more would only grow the heap.
-        var headers = HTTPHeaders()
-        headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
-        machine.respond(
-          id,
-          with: .problem(
-            status: 503, detail: "the server holds too many unsent answers; retry later",
-            headers: headers))
+        machine.respond(id, with: Self.overBudget(context))
         return
       }
       let submitted = context.workers.trySubmit { [self] in
-        let response = work()
+        // Checked again when the work starts: queued work must not grow the heap past the
+        // budget either (hundreds of connections can queue before any answer is held).
+        let response = context.isOverAnswerBudget ? Self.overBudget(context) : work()
+        // On its way to the loop, the answer is held too.
+        context.transitResponseBytes.add(response.body.count, ordering: .relaxed)
         loop.execute { [self] in
+          context.transitResponseBytes.subtract(response.body.count, ordering: .relaxed)
           machine.respond(id, with: response)
           pump(now: Clock.monotonicNanos())
         }
@@ -331,6 +328,15 @@ final class Connection: @unchecked Sendable {
             status: 503, detail: "the server is over capacity; retry later", headers: headers))
       }
     }
+  }
+
+  /// The 503 for work refused because the server holds too many unsent answers.
+  static func overBudget(_ context: ServerContext) -> HTTPResponse {
+    var headers = HTTPHeaders()
+    headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
+    return .problem(
+      status: 503, detail: "the server holds too many unsent answers; retry later",
+      headers: headers)
   }
 
   // MARK: - Writing

@@ -24,6 +24,15 @@ final class ServerContext: Sendable {
   /// budgets: ``HTTPServerConfiguration/maxBufferedBodyBytes``, ``maxHeldResponseBytes``).
   let bufferedBodyBytes = Atomic<Int>(0)
   let heldResponseBytes = Atomic<Int>(0)
+  /// Answers computed on a worker and not yet handed to their connection.
+  let transitResponseBytes = Atomic<Int>(0)
+
+  /// True when the answers the server holds (unsent, or on their way to their connection) are
+  /// over ``HTTPServerConfiguration/maxHeldResponseBytes``: new work is then refused.
+  var isOverAnswerBudget: Bool {
+    heldResponseBytes.load(ordering: .relaxed) + transitResponseBytes.load(ordering: .relaxed)
+      > configuration.maxHeldResponseBytes
+  }
   /// Connections admitted over the cap while their loop closes its longest-idle one.
   let evictionsInFlight = Atomic<Int>(0)
   /// Round-robin cursor over the event loops.
