@@ -174,28 +174,9 @@ enum ShortestDecimal {
     return n + 1
   }
 
-  /// Moves bytes `p[1...count]` to `p[0..<count]` (1 <= count <= 16), leaving the bytes after
-  /// them alone: in words, with a mask for the last, because this runs for every number and a
-  /// short fixed-size move is cheaper than a general one. Reads and writes stay within `p[0...16]`, inside
-  /// the room a number is given (``JSONWriter/maximumNumberBytes``).
-  @inline(__always)
+  /// Moves bytes `p[1...count]` to `p[0..<count]`, leaving the bytes after them alone.
   @inlinable
   static func shiftLeftByOne(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
-    let source = UnsafeRawPointer(p + 1)
-    let target = UnsafeMutableRawPointer(p)
-    var offset = 0
-    var left = count
-    if left > 8 {
-      let word = source.loadUnaligned(as: UInt64.self)
-      target.storeBytes(of: word, as: UInt64.self)
-      offset = 8
-      left -= 8
-    }
-    // Little-endian view: byte i of memory is bits 8i ..< 8i + 8.
-    let moved = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    let kept = UInt64(littleEndian: target.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    let mask: UInt64 = left >= 8 ? ~0 : (1 &<< UInt64(8 * left)) &- 1
-    target.storeBytes(
-      of: ((moved & mask) | (kept & ~mask)).littleEndian, toByteOffset: offset, as: UInt64.self)
+    UnsafeMutableRawPointer(p).copyMemory(from: p + 1, byteCount: count)
   }
 }
