@@ -277,8 +277,8 @@ public struct ConnectionMachine {
   public mutating func accept(_ id: RequestID, _ accepted: @escaping Accepted) {
     guard var request = incoming, request.id == id, request.awaitingVerdict else { return }
     let head = request.head
-    if let tooLarge = rules.parserLimits.refusal(for: head) {
-      refuse(id, with: .problem(status: tooLarge.status, detail: tooLarge.reason))
+    if let tooLarge = HTTPHeadContext(head, limits: rules.parserLimits).bodyTooLarge {
+      refuse(id, with: tooLarge)
       return
     }
     request.awaitingVerdict = false

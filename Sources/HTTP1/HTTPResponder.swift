@@ -29,6 +29,13 @@ public struct HTTPHeadContext: Sendable {
   public init(bodyTooLarge: HTTPResponse? = nil) {
     self.bodyTooLarge = bodyTooLarge
   }
+
+  /// What `limits` say of `head`.
+  public init(_ head: HTTPRequestHead, limits: HTTPParserLimits) {
+    bodyTooLarge = limits.refusal(for: head).map {
+      HTTPResponse.problem(status: $0.status, detail: $0.reason)
+    }
+  }
 }
 
 public enum HTTPHeadVerdict: Sendable {
@@ -76,10 +83,7 @@ extension HTTPResponder {
   public func verdict(for head: HTTPRequestHead, limits: HTTPParserLimits = .init())
     -> HTTPHeadVerdict
   {
-    let tooLarge = limits.refusal(for: head).map {
-      HTTPResponse.problem(status: $0.status, detail: $0.reason)
-    }
-    return judge(head, HTTPHeadContext(bodyTooLarge: tooLarge))
+    judge(head, HTTPHeadContext(head, limits: limits))
   }
 
   /// The answer the event loop sends at once, or nil when the work would go to a worker.

@@ -92,12 +92,8 @@ final class Connection: @unchecked Sendable {
       let total = context.bufferedBodyBytes.add(body - countedBody, ordering: .relaxed).newValue
       countedBody = body
       if body > 0, total > context.configuration.maxBufferedBodyBytes {
-        var headers = HTTPHeaders()
-        headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
         machine.abortIncoming(
-          with: .problem(
-            status: 503, detail: "the server holds too many request bodies; retry later",
-            headers: headers))
+          with: context.unavailable("the server holds too many request bodies; retry later"))
         context.bufferedBodyBytes.subtract(countedBody, ordering: .relaxed)
         countedBody = 0
       }
@@ -181,12 +177,8 @@ final class Connection: @unchecked Sendable {
   /// 503, write what the socket takes at once, and close. Counts what was cut.
   func drainDeadlinePassed() {
     guard machine.phase != .closed else { return }
-    var headers = HTTPHeaders()
-    headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
     let (answered, cut) = machine.drainDeadline(
-      .problem(
-        status: 503, detail: "the server is shutting down; retry on another instance",
-        headers: headers))
+      context.unavailable("the server is shutting down; retry on another instance"))
     flush()
     if readiness?.wantsWrite != true, !out.isEmpty { _ = out.send(to: fd) }
     // Answers the peer has not taken in full are cut too (slow readers).
@@ -260,10 +252,8 @@ final class Connection: @unchecked Sendable {
         guard let event = machine.nextEvent(now: now) else { break }
         switch event {
         case .head(let id, let head):
-          let tooLarge = context.configuration.rules.parserLimits.refusal(for: head).map {
-            HTTPResponse.problem(status: $0.status, detail: $0.reason)
-          }
-          switch context.responder.judge(head, HTTPHeadContext(bodyTooLarge: tooLarge)) {
+          let headContext = HTTPHeadContext(head, limits: context.configuration.rules.parserLimits)
+          switch context.responder.judge(head, headContext) {
           case .refuse(let response): machine.refuse(id, with: response)
           case .accept(let responder): machine.accept(id, responder)
           }
@@ -320,23 +310,14 @@ final class Connection: @unchecked Sendable {
         }
       }
       if !submitted {
-        var headers = HTTPHeaders()
-        headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
-        machine.respond(
-          id,
-          with: .problem(
-            status: 503, detail: "the server is over capacity; retry later", headers: headers))
+        machine.respond(id, with: context.unavailable("the server is over capacity; retry later"))
       }
     }
   }
 
   /// The 503 for work refused because the server holds too many unsent answers.
   static func overBudget(_ context: ServerContext) -> HTTPResponse {
-    var headers = HTTPHeaders()
-    headers.add(name: "Retry-After", value: String(context.configuration.retryAfterSeconds))
-    return .problem(
-      status: 503, detail: "the server holds too many unsent answers; retry later",
-      headers: headers)
+    context.unavailable("the server holds too many unsent answers; retry later")
   }
 
   // MARK: - Writing

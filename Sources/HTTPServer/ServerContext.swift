@@ -84,6 +84,13 @@ final class ServerContext: Sendable {
     return requestIDPrefix + String(decoding: digits, as: UTF8.self)
   }
 
+  /// A 503 with `Retry-After` (the server's own refusals for capacity and budgets).
+  func unavailable(_ detail: String) -> HTTPResponse {
+    var headers = HTTPHeaders()
+    headers.add(name: "Retry-After", value: String(configuration.retryAfterSeconds))
+    return .problem(status: 503, detail: detail, headers: headers)
+  }
+
   func recordDrainCut(answered: Int, cut: Int) {
     drainAnswered.add(answered, ordering: .relaxed)
     drainCut.add(cut, ordering: .relaxed)
