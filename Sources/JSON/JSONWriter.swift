@@ -244,7 +244,8 @@ public struct JSONWriter: ~Copyable {
 
   /// Writing without a capacity check per piece, for an encoder's innermost loop (a keyframe
   /// is some twenty pieces, and a check and a store of the count for each was a tenth of
-  /// encoding a plan). The one contract of this fast path: ``withUncheckedRoom(_:_:)``
+  /// encoding a plan: the miss path fell from 399M to 370M instructions, 7 %, `valgrind
+  /// --tool=callgrind .build/release/planner-bench --iterations 300 --misses`). The one contract of this fast path: ``withUncheckedRoom(_:_:)``
   /// reserves `maximum` bytes once, and the body must not write more than that through the
   /// cursor; the writer cannot be used meanwhile. Writing past the room is caught by a
   /// precondition when the body returns, too late to prevent it, so a wrong bound fails loudly.
