@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 
 /// One serial executor and the connections confined to it.
 ///
@@ -17,6 +18,9 @@ final class EventLoop: @unchecked Sendable {
   /// serves every connection and an idle connection holds no read buffer at all.
   let readBuffer: UnsafeMutableRawBufferPointer
   var dateCache = DateHeaderCache()
+  /// Responses this loop handed to sockets (for ``MemoryTrim``'s request rate): one counter per
+  /// loop, so that no two threads update the same one per request.
+  let answered = Atomic<Int>(0)
   /// The loop's epoll set, waited on by its own thread (``HTTPServerConfiguration/SocketEvents/thread``).
   private(set) var poller: EpollPoller?
   /// Keyed by the token each connection's readiness reports: never reused, so an event for a

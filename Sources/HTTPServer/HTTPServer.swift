@@ -110,7 +110,10 @@ public final class HTTPServer: Sendable {
   private func startTrimming() {
     let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
     timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(250))
-    timer.setEventHandler { [context] in MemoryTrim.afterBurst(context) }
+    timer.setEventHandler { [context, loops] in
+      MemoryTrim.afterBurst(
+        context, answered: loops.reduce(0) { $0 + $1.answered.load(ordering: .relaxed) })
+    }
     let box = SourceBox(source: timer)
     state.withLock { $0.trimTimer = box }
     timer.resume()

@@ -30,10 +30,10 @@ enum MemoryTrim {
   /// Called periodically on the accept queue, where the accept path also updates the peak.
   /// Once a second: a burst of connections or of requests has ended when the current figure
   /// has fallen to a quarter of its peak since the last trim.
-  static func afterBurst(_ context: ServerContext) {
+  /// `answered`: the responses handed to sockets so far (the event loops' counts).
+  static func afterBurst(_ context: ServerContext, answered: Int) {
     let open = context.openConnections.load(ordering: .acquiring)
     let peak = context.connectionsPeak.load(ordering: .relaxed)
-    let answered = context.answered.load(ordering: .relaxed)
     let rate = answered - context.answeredAtLastTick.load(ordering: .relaxed)
     context.answeredAtLastTick.store(answered, ordering: .relaxed)
     let ratePeak = max(rate, context.requestRatePeak.load(ordering: .relaxed))

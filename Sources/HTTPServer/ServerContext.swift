@@ -15,9 +15,8 @@ final class ServerContext: Sendable {
   let openConnections = Atomic<Int>(0)
   /// The configured cap, lowered at start to what the open-file limit allows.
   let connectionCap: Atomic<Int>
-  /// Responses handed to the socket, and what ``MemoryTrim`` last saw of the count and of its
-  /// rate per second (written only on the accept queue).
-  let answered = Atomic<Int>(0)
+  /// What ``MemoryTrim`` last saw of the responses answered and of their rate per second
+  /// (written only on the accept queue).
   let answeredAtLastTick = Atomic<Int>(0)
   let requestRatePeak = Atomic<Int>(0)
   /// Request body bytes held by every connection, and unsent answer bytes (server-wide

@@ -18,37 +18,32 @@ final class MemoryTrimTests: XCTestCase {
 
   func testTrimsOnceABurstHasEnded() {
     let ended = context(peak: 1000, open: 250)
-    MemoryTrim.afterBurst(ended)
+    MemoryTrim.afterBurst(ended, answered: 0)
     XCTAssertEqual(ended.connectionsPeak.load(ordering: .relaxed), 250, "peak restarts")
   }
 
   // A burst of requests on few connections ends once the rate falls to a quarter of its peak.
   func testTrimsOnceABurstOfRequestsOnFewConnectionsHasEnded() {
     let c = context(peak: 4, open: 4)
-    c.answered.store(400, ordering: .relaxed)
-    MemoryTrim.afterBurst(c)
+    MemoryTrim.afterBurst(c, answered: 400)
     XCTAssertEqual(c.requestRatePeak.load(ordering: .relaxed), 400, "still in the burst")
-    c.answered.store(800, ordering: .relaxed)
-    MemoryTrim.afterBurst(c)
+    MemoryTrim.afterBurst(c, answered: 800)
     XCTAssertEqual(c.requestRatePeak.load(ordering: .relaxed), 400)
-    c.answered.store(850, ordering: .relaxed)
-    MemoryTrim.afterBurst(c)
+    MemoryTrim.afterBurst(c, answered: 850)
     XCTAssertEqual(c.requestRatePeak.load(ordering: .relaxed), 50, "trimmed: the peak restarts")
     // A trickle never counts as a burst.
     let quiet = context(peak: 1, open: 1)
-    quiet.answered.store(40, ordering: .relaxed)
-    MemoryTrim.afterBurst(quiet)
-    quiet.answered.store(40, ordering: .relaxed)
-    MemoryTrim.afterBurst(quiet)
+    MemoryTrim.afterBurst(quiet, answered: 40)
+    MemoryTrim.afterBurst(quiet, answered: 40)
     XCTAssertEqual(quiet.requestRatePeak.load(ordering: .relaxed), 40)
   }
 
   func testDoesNotTrimDuringABurstOrForASmallOne() {
     let busy = context(peak: 1000, open: 251)
-    MemoryTrim.afterBurst(busy)
+    MemoryTrim.afterBurst(busy, answered: 0)
     XCTAssertEqual(busy.connectionsPeak.load(ordering: .relaxed), 1000)
     let small = context(peak: 63, open: 0)
-    MemoryTrim.afterBurst(small)
+    MemoryTrim.afterBurst(small, answered: 0)
     XCTAssertEqual(small.connectionsPeak.load(ordering: .relaxed), 63)
   }
 }
