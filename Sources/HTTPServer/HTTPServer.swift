@@ -208,6 +208,7 @@ public final class HTTPServer: Sendable {
       }
     }
     stopAccepting()
+    acceptQueue.sync {}  // a pass that began before the cancel has handed its connections over
     for loop in loops { loop.drain() }
     let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
     timer.schedule(deadline: .now() + configuration.drainGracePeriod)
@@ -239,6 +240,12 @@ public final class HTTPServer: Sendable {
   public func shutdownNow() {
     context.draining.store(true, ordering: .releasing)
     stopAccepting()
+    // Cancelling the accept source does not interrupt a pass already running on the accept
+    // queue: wait for it, so that every connection it took in reaches its loop before the
+    // loops are told to close everything and stop (queued after the stop, it would be dropped
+    // while still counted as open, and the server would never report stopped). Nothing calls
+    // this from the accept queue: its handlers capture the context and loops, never the server.
+    acceptQueue.sync {}
     for loop in loops { loop.closeAll() }
     context.signalStoppedIfIdle()
     stopBackgroundWork()

@@ -152,6 +152,37 @@ final class ServerLifecycleTests: ServerTestCase {
     XCTAssertTrue(eventually(timeout: 5) { weakServer == nil && weakCapture == nil })
   }
 
+  // A connection accepted while shutdownNow runs is closed like the others: the accept handler
+  // in flight must not hand it to a loop that has already stopped (the count of open
+  // connections would then never reach zero and the server would never report stopped).
+  func testShutdownWhileClientsConnectStops() throws {
+    for round in 0..<20 {
+      var configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0)
+      configuration.socketEvents = Self.socketEvents
+      let server = HTTPServer(configuration: configuration) { ServerTestCase.echo($0) }
+      let port = try server.start()
+      let connecting = DispatchSemaphore(value: 0)
+      let done = DispatchSemaphore(value: 0)
+      let thread = Thread {
+        var clients: [RawClient] = []
+        connecting.signal()
+        // Until the listener is gone (connect refused), bounded.
+        while clients.count < 400, let client = try? RawClient(port: port) {
+          clients.append(client)
+        }
+        done.signal()
+      }
+      thread.start()
+      connecting.wait()
+      usleep(UInt32(1_000 + 500 * round))
+      server.shutdownNow()
+      XCTAssertTrue(
+        server.waitUntilStopped(timeout: 5),
+        "round \(round): \(server.openConnections) connections still counted")
+      XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+    }
+  }
+
   func testStartReportsBindErrors() throws {
     let (_, port) = try startServer()
     let second = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: port)) {
