@@ -8,9 +8,9 @@
 -- The requests are formatted once, before the run, into a ring of 20000 per thread: formatting
 -- one per request in Lua cost wrk about 10 µs of CPU per request, taken from the two cores the
 -- server shares with it. A request comes round again only after 20000 of its thread's and as
--- many of the other threads' requests, long after the server's cache (4096 entries, 64 MiB,
--- first in first out) has let it go; bench-http.sh prints the server's cache counters, which
--- show no hits.
+-- many of the other threads' requests, long after the server's cache (4096 entries, 64 MiB;
+-- a request seen once is dropped first) has let it go; bench-http.sh prints the server's
+-- cache counters, which show no hits.
 local threads = 0
 function setup(thread)
   thread:set("id", threads)

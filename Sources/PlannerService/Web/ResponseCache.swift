@@ -1,8 +1,16 @@
 import Synchronization
 
 /// A bounded cache of encoded responses keyed by canonical request text. Plans are pure
-/// functions of the request, so an entry never goes stale; the bounds only cap memory. When
-/// full, the oldest entries go first (FIFO: cheap, and repeats that matter are recent).
+/// functions of the request, so an entry never goes stale; the bounds only cap memory.
+///
+/// Eviction resists floods of requests that are never repeated (S3-FIFO, Yang et al., SOSP
+/// 2023): a new entry first lives in a small probation queue (1/``probationShare`` of the
+/// bytes); only one hit there, or a second request soon after it was dropped (remembered in a
+/// ghost list of key hashes), moves it to the main queue, where an entry hit since it last came
+/// round is kept for another round. With one FIFO a client sending distinct plans as fast as
+/// they can be computed evicted every other client's hits (attack.py's slow-reader flood: 132
+/// of 276 probe requests missed and were refused). Both queues are FIFO, so a hit only sets a
+/// flag.
 public final class ResponseCache: Sendable {
   public struct Entry: Sendable {
     public var body: [UInt8]
@@ -41,31 +49,49 @@ public final class ResponseCache: Sendable {
     static func == (a: Key, b: Key) -> Bool { a.digest == b.digest && a.bytes == b.bytes }
   }
 
+  struct Slot {
+    var entry: Entry
+    /// Body and key bytes, as counted against the budget.
+    var size: Int
+    /// Asked for since it entered its queue or last came round in the main one.
+    var hit = false
+  }
+
   struct State {
-    var entries: [Key: Entry] = [:]
-    var order: [Key] = []
-    var head = 0
-    var bytes = 0
+    var slots: [Key: Slot] = [:]
+    var probation = KeyQueue<Key>()
+    var main = KeyQueue<Key>()
+    var ghosts = GhostList()
+    var bytes: Int { probation.bytes + main.bytes }
   }
 
   public let maximumEntries: Int
   public let maximumBytes: Int
-  private let state = Mutex(State())
+  private let state: Mutex<State>
 
   public init(maximumEntries: Int = 4096, maximumBytes: Int = 64 << 20) {
     self.maximumEntries = maximumEntries
     self.maximumBytes = maximumBytes
+    state = Mutex(State(ghosts: GhostList(capacity: maximumEntries)))
   }
 
   public func get(_ bytes: [UInt8]) -> Entry? {
     guard maximumEntries > 0 else { return nil }
     let key = Key(bytes)
-    return state.withLock { $0.entries[key] }
+    return state.withLock { s -> Entry? in
+      guard let i = s.slots.index(forKey: key) else { return nil }
+      if !s.slots.values[i].hit { s.slots.values[i].hit = true }
+      return s.slots.values[i].entry
+    }
   }
 
   /// No entry larger than this share of the byte budget is admitted: five 13 MB plans (2 KB of
   /// requests) would otherwise flush every other client's hits from a 64 MiB cache.
   public static let largestShare = 16
+
+  /// The probation queue's share of the byte budget (S3-FIFO's 10 %); larger than the largest
+  /// entry, so any admitted entry fits in it.
+  public static let probationShare = 10
 
   /// The largest entry admitted (body and key): 1/``largestShare`` of the byte budget.
   public var largestEntryBytes: Int { maximumBytes / Self.largestShare }
@@ -74,32 +100,48 @@ public final class ResponseCache: Sendable {
     let size = entry.body.count + bytes.count
     guard maximumEntries > 0, size <= largestEntryBytes else { return }
     let key = Key(bytes)
+    let probationBytes = maximumBytes / Self.probationShare
     // Evicted entries are released after the lock: freeing their bodies (tens of KB each)
     // inside it made the event loops and workers wait for each other.
     let evicted = state.withLock { s -> [Entry] in
-      guard s.entries[key] == nil else { return [] }
+      guard s.slots[key] == nil else { return [] }
       var evicted: [Entry] = []
-      while s.entries.count >= maximumEntries || s.bytes + size > maximumBytes,
-        s.head < s.order.count
-      {
-        let old = s.order[s.head]
-        s.head += 1
-        if let e = s.entries.removeValue(forKey: old) {
-          s.bytes -= e.body.count + old.bytes.count
-          evicted.append(e)
+      while s.slots.count >= maximumEntries || s.bytes + size > maximumBytes {
+        let fromProbation =
+          !s.probation.isEmpty && (s.probation.bytes > probationBytes || s.main.isEmpty)
+        if fromProbation {
+          let (old, oldSize) = s.probation.pop()!
+          if s.slots[old]!.hit {
+            s.slots[old]!.hit = false
+            s.main.push(old, size: oldSize)
+          } else {
+            evicted.append(s.slots.removeValue(forKey: old)!.entry)
+            s.ghosts.remember(old.digest)
+          }
+        } else if let (old, oldSize) = s.main.pop() {
+          if s.slots[old]!.hit {
+            s.slots[old]!.hit = false
+            s.main.push(old, size: oldSize)
+          } else {
+            evicted.append(s.slots.removeValue(forKey: old)!.entry)
+          }
+        } else {
+          break
         }
       }
-      if s.head > 1024 && s.head * 2 > s.order.count {
-        s.order.removeFirst(s.head)
-        s.head = 0
+      s.slots[key] = Slot(entry: entry, size: size)
+      if s.ghosts.forget(key.digest) {
+        s.main.push(key, size: size)
+      } else {
+        s.probation.push(key, size: size)
       }
-      s.entries[key] = entry
-      s.order.append(key)
-      s.bytes += size
       return evicted
     }
     withExtendedLifetime(evicted) {}
   }
 
-  public var count: Int { state.withLock { $0.entries.count } }
+  public var count: Int { state.withLock { $0.slots.count } }
+
+  /// Bytes held (bodies and keys), at most ``maximumBytes``.
+  public var bytes: Int { state.withLock { $0.bytes } }
 }
