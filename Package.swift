@@ -22,10 +22,12 @@ let package = Package(
     // Sans-I/O HTTP/1.1: request parser, response writer, connection rules, value types.
     .target(name: "HTTP1", dependencies: ["JSON"]),
     // Non-blocking sockets and event loops on threads of their own or Dispatch: connections, limits, time-outs, drain.
-    .target(name: "HTTPServer", dependencies: ["HTTP1", "JSON", "CEpoll"]),
+    .target(name: "HTTPServer", dependencies: ["HTTP1", "JSON", "CEpoll", "CMalloc"]),
     // Linux epoll through plain integers (Glibc's module lacks <sys/epoll.h>; its event struct
     // is packed).
     .target(name: "CEpoll"),
+    // glibc's allocator controls (mallinfo2, malloc_trim, mallopt), which Glibc's module lacks.
+    .target(name: "CMalloc"),
     // Where JSON meets the engine: wire types, validation, problem+json, routes, metrics.
     .target(name: "PlannerService", dependencies: ["TransitionEngine", "JSON", "HTTP1"]),
     .executableTarget(

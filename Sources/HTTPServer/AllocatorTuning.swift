@@ -1,4 +1,4 @@
-import Glibc
+import CMalloc
 
 /// glibc malloc thresholds for a process that plans: set once at start, before any thread.
 ///
@@ -11,29 +11,12 @@ import Glibc
 /// a fixed 4 MiB mmap threshold (larger answers still come from and go back to the kernel
 /// whole), that row takes 24 µs (`.build/release/planner-bench --iterations 1000`).
 public enum AllocatorTuning {
-  private typealias MalloptFunction = @convention(c) (Int32, Int32) -> Int32
-
-  /// `mallopt` from glibc (looked up: Swift's Glibc module does not declare malloc.h); nil on a
-  /// C library without it.
-  private static let mallopt: MalloptFunction? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else {
-      return nil
-    }
-    return unsafeBitCast(symbol, to: MalloptFunction.self)
-  }()
-
-  /// malloc.h's parameter numbers.
-  private static let trimThreshold: Int32 = -1
-  private static let mmapThreshold: Int32 = -3
-
   public static let trimThresholdBytes: Int32 = 16 << 20
   public static let mmapThresholdBytes: Int32 = 4 << 20
 
   /// Applies the thresholds; false where the C library has no `mallopt`.
   @discardableResult
   public static func apply() -> Bool {
-    guard let mallopt else { return false }
-    return mallopt(trimThreshold, trimThresholdBytes) == 1
-      && mallopt(mmapThreshold, mmapThresholdBytes) == 1
+    cmalloc_set_thresholds(trimThresholdBytes, mmapThresholdBytes) == 1
   }
 }

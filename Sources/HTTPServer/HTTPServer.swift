@@ -110,9 +110,15 @@ public final class HTTPServer: Sendable {
   private func startTrimming() {
     let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
     timer.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(250))
-    timer.setEventHandler { [context, loops] in
-      MemoryTrim.afterBurst(
-        context, answered: loops.reduce(0) { $0 + $1.answered.load(ordering: .relaxed) })
+    // Read and written only here, on the accept queue; the lock is never contended.
+    let policy = Locked(MemoryTrim(idle: MemoryTrim.idleBytes()))
+    timer.setEventHandler { [loops] in
+      let answered = loops.reduce(0) { $0 + $1.answered.load(ordering: .relaxed) }
+      policy.withLock { policy in
+        guard policy.tick(answered: answered, idle: MemoryTrim.idleBytes()) else { return }
+        MemoryTrim.trimHeap()
+        policy.trimmed(idle: MemoryTrim.idleBytes())
+      }
     }
     let box = SourceBox(source: timer)
     state.withLock { $0.trimTimer = box }
@@ -160,10 +166,7 @@ public final class HTTPServer: Sendable {
           continue
         }
       }
-      let open = context.openConnections.add(1, ordering: .acquiringAndReleasing).newValue
-      if open > context.connectionsPeak.load(ordering: .relaxed) {
-        context.connectionsPeak.store(open, ordering: .relaxed)
-      }
+      context.openConnections.add(1, ordering: .acquiringAndReleasing)
       Socket.prepareAccepted(fd)
       let loop = loops[context.nextLoop.add(1, ordering: .relaxed).oldValue % loops.count]
       let connection = Connection(

@@ -15,10 +15,6 @@ final class ServerContext: Sendable {
   let openConnections = Atomic<Int>(0)
   /// The configured cap, lowered at start to what the open-file limit allows.
   let connectionCap: Atomic<Int>
-  /// What ``MemoryTrim`` last saw of the responses answered and of their rate per second
-  /// (written only on the accept queue).
-  let answeredAtLastTick = Atomic<Int>(0)
-  let requestRatePeak = Atomic<Int>(0)
   /// Request body bytes held by every connection, and unsent answer bytes (server-wide
   /// budgets: ``HTTPServerConfiguration/maxBufferedBodyBytes``, ``maxHeldResponseBytes``).
   let bufferedBodyBytes = Atomic<Int>(0)
@@ -37,9 +33,6 @@ final class ServerContext: Sendable {
   /// Round-robin cursor over the event loops.
   let nextLoop = Atomic<Int>(0)
   let draining = Atomic<Bool>(false)
-  /// Highest `openConnections` since free memory was last given back (``MemoryTrim``); written
-  /// only on the accept queue.
-  let connectionsPeak = Atomic<Int>(0)
   private let stoppedSignalled = Atomic<Bool>(false)
   /// Requests the drain's deadline answered with 503, and requests or answers it cut.
   let drainAnswered = Atomic<Int>(0)

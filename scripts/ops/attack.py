@@ -19,6 +19,9 @@ connections (200, at most 1000). Attacks:
   big-accept      GET /v1/plans?request=<zoom push> with an Accept of 1200 media ranges
                   (~14.4 KB; fewer if the server answers 431), back to back on keep-alive
                   connections
+  burst           not an attack: min(connections, 16) clients asking for distinct 240 fps plans
+                  (as slow-reader's) one after another and reading every answer at once; shows
+                  whether memory goes back after a burst of few connections (RSS 5 s after)
 
 A connection that ends during an attack is replaced (at once, or after 0.5 s when it lived under
 1 s). Meanwhile a probe, every 100 ms, opens a fresh keep-alive connection, times GET /healthz on
@@ -53,7 +56,7 @@ import urllib.parse
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 EXAMPLE = os.path.join(ROOT, "examples", "zoom-push.json")
-ATTACKS = ["slow-reader", "slow-body", "duplicate-keys", "big-accept"]
+ATTACKS = ["slow-reader", "slow-body", "duplicate-keys", "big-accept", "burst"]
 HOST = "127.0.0.1"
 PROBE_TIMEOUT = 5.0
 PROBE_INTERVAL = 0.1
@@ -845,6 +848,36 @@ class BigAccept(Attack):
         self.ask(c)
 
 
+class Burst(Attack):
+    name = "burst"
+    answer_timeout = 30.0
+
+    def __init__(self, port, connections, trickle, example):
+        super().__init__(port, min(connections, 16))
+        self.example = example
+        self.seq = 500000
+        self.host = b"%s:%d" % (HOST.encode(), port)
+        self.detail = "distinct 240 fps plans, one at a time per connection, every answer read"
+
+    def ask(self, c):
+        c.reading = True
+        self.requests += 1
+        self.seq += 1
+        c.deadline = now() + self.answer_timeout
+        self.send(c, post("/v1/plans", zoom_request(self.example, self.seq, True), self.host))
+
+    def on_connected(self, c):
+        self.ask(c)
+
+    def on_response(self, c, status, closes):
+        c.deadline = None
+        if closes:
+            c.deadline = now() + 5.0
+            c.waiting = True
+            return
+        self.ask(c)
+
+
 # ---------------------------------------------------------------------------------------------
 
 def free_port():
@@ -1044,6 +1077,8 @@ def main():
                 attack = SlowBody(PORT, args.connections)
             elif name == "duplicate-keys":
                 attack = DuplicateKeys(PORT, args.connections)
+            elif name == "burst":
+                attack = Burst(PORT, args.connections, args.trickle, example)
             else:
                 attack = BigAccept(PORT, args.connections, args.trickle, example)
                 attack.calibrate()
