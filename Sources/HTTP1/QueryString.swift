@@ -1,25 +1,81 @@
 /// `application/x-www-form-urlencoded` query strings, as `curl -G --data-urlencode` writes them.
 public enum QueryString {
   /// The decoded value of the first parameter `name`, or nil when absent. `+` is a space.
-  /// Returns `.failure` for a malformed percent escape (with its offset in the query).
+  /// Returns `.failure` for a malformed percent escape (with its offset in the value).
   public static func value(of name: String, in query: Substring) -> Result<[UInt8], Malformed>? {
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard case .success(let key) = decode(kv[0]), key == Array(name.utf8) else { continue }
-      return kv.count == 2 ? decode(kv[1]) : .success([])
+    withBytes(query) { bytes in
+      var found: Result<[UInt8], Malformed>? = nil
+      forEachParameter(bytes) { key, value in
+        guard keyIs(name, bytes, key) else { return true }
+        found = value.map { decode(UnsafeBufferPointer(rebasing: bytes[$0])) } ?? .success([])
+        return false
+      }
+      return found
     }
-    return nil
   }
 
   /// How many parameters are named `name` (a parameter given twice is ambiguous: which one the
   /// server read would be a guess for the client, so the routes refuse it).
   public static func occurrences(of name: String, in query: Substring) -> Int {
-    var n = 0
-    for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-      let key = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
-      if case .success(let k) = decode(key), k.elementsEqual(name.utf8) { n += 1 }
+    withBytes(query) { bytes in
+      var n = 0
+      forEachParameter(bytes) { key, _ in
+        if keyIs(name, bytes, key) { n += 1 }
+        return true
+      }
+      return n
     }
-    return n
+  }
+
+  // The query is read as bytes: splitting a `Substring` on "&" walks it by `Character`
+  // (grapheme breaking), and a GET plan's query of 700 bytes was split six times per request,
+  // 200 µs of the event loop's time (perf record on wrk's GET /v1/plans?request=...).
+  private static func withBytes<R>(_ query: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R)
+    -> R
+  {
+    if let r = query.utf8.withContiguousStorageIfAvailable(body) { return r }
+    return Array(query.utf8).withUnsafeBufferPointer(body)
+  }
+
+  /// Calls `visit` with the byte ranges of each non-empty parameter's key and value (nil
+  /// without `=`), in order, while it returns true.
+  private static func forEachParameter(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Range<Int>, Range<Int>?) -> Bool
+  ) {
+    var start = 0
+    while start < bytes.count {
+      var end = start
+      var equals: Int? = nil
+      while end < bytes.count, bytes[end] != UInt8(ascii: "&") {
+        if equals == nil, bytes[end] == UInt8(ascii: "=") { equals = end }
+        end += 1
+      }
+      if end > start, !visit(start..<(equals ?? end), equals.map { ($0 + 1)..<end }) { return }
+      start = end + 1
+    }
+  }
+
+  /// Whether the key, decoded, is `name`; a key with a malformed escape is no name.
+  private static func keyIs(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>, _ key: Range<Int>)
+    -> Bool
+  {
+    var expected = name.utf8.makeIterator()
+    var i = key.lowerBound
+    while i < key.upperBound {
+      var b = bytes[i]
+      if b == UInt8(ascii: "%") {
+        guard i + 2 < key.upperBound, let h = hex(bytes[i + 1]), let l = hex(bytes[i + 2]) else {
+          return false
+        }
+        b = h << 4 | l
+        i += 3
+      } else {
+        if b == UInt8(ascii: "+") { b = 0x20 }
+        i += 1
+      }
+      guard expected.next() == b else { return false }
+    }
+    return expected.next() == nil
   }
 
   public struct Malformed: Error, Sendable {
@@ -27,7 +83,10 @@ public enum QueryString {
   }
 
   public static func decode(_ text: Substring) -> Result<[UInt8], Malformed> {
-    let bytes = Array(text.utf8)
+    withBytes(text) { decode($0) }
+  }
+
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[UInt8], Malformed> {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var i = 0

@@ -21,28 +21,83 @@ struct AcceptHeader {
     var ranges: [Range] = []
     var budget = Self.maximumElements
     for header in headers where budget > 0 {
-      // At most `budget` elements: the piece after the last split holds the unread rest.
-      let elements = header.split(separator: ",", maxSplits: budget)
-      for element in elements.prefix(budget) {
-        let parts = element.split(separator: ";")
-        guard let media = parts.first?.trimmingSpaces.lowercased(), !media.isEmpty else {
-          continue
-        }
-        let pieces = media.split(separator: "/", maxSplits: 1)
-        guard pieces.count == 2 else { continue }
-        var q = 1.0
-        for p in parts.dropFirst() {
-          let kv = p.split(separator: "=", maxSplits: 1)
-          if kv.count == 2, kv[0].trimmingSpaces.lowercased() == "q" {
-            q = Double(kv[1].trimmingSpaces) ?? 1
-          }
-        }
-        ranges.append(Range(type: pieces[0], subtype: pieces[1], q: q))
-      }
-      budget -= min(elements.count, budget)
+      var header = header
+      header.withUTF8 { Self.parse($0, into: &ranges, budget: &budget) }
     }
     if ranges.isEmpty { return nil }
     self.ranges = ranges
+  }
+
+  // Read as bytes: the same parse on `Substring`s (split, trim, lowercased) walked the header
+  // by `Character` and cost 200 µs of the event loop per request for the 64 elements of a
+  // 14 KB Accept (perf record on wrk; GET /v1/plans went from 245 to 60 µs of server CPU).
+  /// Appends the ranges of the first `budget` non-empty elements and lowers `budget` by the
+  /// elements read.
+  private static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, into ranges: inout [Range], budget: inout Int
+  ) {
+    var start = 0
+    while start < bytes.count, budget > 0 {
+      var end = start
+      while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+      if end > start {
+        budget -= 1
+        if let range = element(bytes, start..<end) { ranges.append(range) }
+      }
+      start = end + 1
+    }
+  }
+
+  /// `type/subtype` (lowercased) and its q from `;q=` (1 when absent or unreadable); nil for an
+  /// element that names no media range.
+  private static func element(_ bytes: UnsafeBufferPointer<UInt8>, _ element: Swift.Range<Int>)
+    -> Range?
+  {
+    var pieces: [Swift.Range<Int>] = []
+    var start = element.lowerBound
+    for i in element where bytes[i] == UInt8(ascii: ";") {
+      pieces.append(start..<i)
+      start = i + 1
+    }
+    pieces.append(start..<element.upperBound)
+    let media = trimmed(bytes, pieces[0])
+    guard let slash = media.first(where: { bytes[$0] == UInt8(ascii: "/") }),
+      slash > media.lowerBound, slash + 1 < media.upperBound
+    else { return nil }
+    var q = 1.0
+    for parameter in pieces.dropFirst() {
+      guard let equals = parameter.first(where: { bytes[$0] == UInt8(ascii: "=") }) else {
+        continue
+      }
+      let name = trimmed(bytes, parameter.lowerBound..<equals)
+      guard name.count == 1, bytes[name.lowerBound] | 0x20 == UInt8(ascii: "q") else { continue }
+      q = Double(text(bytes, trimmed(bytes, (equals + 1)..<parameter.upperBound))) ?? 1
+    }
+    return Range(
+      type: Substring(text(bytes, media.lowerBound..<slash, lowercased: true)),
+      subtype: Substring(text(bytes, (slash + 1)..<media.upperBound, lowercased: true)), q: q)
+  }
+
+  private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Swift.Range<Int>)
+    -> Swift.Range<Int>
+  {
+    func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
+    var lower = range.lowerBound
+    var upper = range.upperBound
+    while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+    while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+    return lower..<upper
+  }
+
+  private static func text(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Swift.Range<Int>, lowercased: Bool = false
+  ) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    guard lowercased, slice.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+    else { return String(decoding: slice, as: UTF8.self) }
+    return String(
+      decoding: slice.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0 },
+      as: UTF8.self)
   }
 
   /// The q-value the header gives `type/subtype` (0 when no range matches).
