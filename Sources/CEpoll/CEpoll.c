@@ -7,6 +7,7 @@
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 int cepoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -70,4 +71,19 @@ void cepoll_name_thread(const char *name) {
   strncpy(shortened, name, sizeof shortened - 1);
   shortened[sizeof shortened - 1] = 0;
   pthread_setname_np(pthread_self(), shortened);
+}
+
+int cepoll_lower_thread_priority(int increment) {
+  // On Linux a nice value belongs to one thread: PRIO_PROCESS with a thread id sets only it.
+  id_t tid = (id_t)gettid();
+  errno = 0;
+  int current = getpriority(PRIO_PROCESS, tid);
+  if (current == -1 && errno != 0) return -1;
+  return setpriority(PRIO_PROCESS, tid, current + increment);
+}
+
+int cepoll_thread_nice(void) {
+  errno = 0;
+  int current = getpriority(PRIO_PROCESS, (id_t)gettid());
+  return current == -1 && errno != 0 ? -100 : current;
 }

@@ -54,7 +54,8 @@ final class ServerContext: Sendable {
     self.onRequestLogged = onRequestLogged
     self.connectionCap = Atomic(configuration.maxConnections)
     self.workers = WorkerPool(
-      threads: configuration.workerCount, maxQueued: configuration.maxQueuedRequests)
+      threads: configuration.workerCount, maxQueued: configuration.maxQueuedRequests,
+      nice: configuration.workerNice)
     let seed = UInt64.random(in: 0...UInt64.max)
     let hex = String(seed & 0xFFFF, radix: 16)
     requestIDPrefix = String(repeating: "0", count: 4 - hex.count) + hex + "-"

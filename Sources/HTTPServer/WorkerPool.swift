@@ -1,3 +1,4 @@
+import CEpoll
 import Dispatch
 import Glibc
 import Synchronization
@@ -26,9 +27,13 @@ final class WorkerPool: Sendable {
   private let started = Atomic<Bool>(false)
   private let exited = DispatchSemaphore(value: 0)
 
-  init(threads: Int, maxQueued: Int) {
+  /// Nice levels the threads add to their own (``HTTPServerConfiguration/workerNice``).
+  let nice: Int32
+
+  init(threads: Int, maxQueued: Int, nice: Int = 0) {
     threadCount = max(1, threads)
     capacity = threadCount + max(0, maxQueued)
+    self.nice = Int32(min(19, max(0, nice)))
   }
 
   func start() {
@@ -64,6 +69,12 @@ final class WorkerPool: Sendable {
     return true
   }
 
+  /// The calling thread's nice value (nil when it cannot be read).
+  static func currentThreadNice() -> Int? {
+    let nice = cepoll_thread_nice()
+    return nice == -100 ? nil : Int(nice)
+  }
+
   /// Lets the threads finish the job they run and exit; queued jobs are dropped.
   func stop() {
     let wasStarted = started.load(ordering: .acquiring)
@@ -84,6 +95,8 @@ final class WorkerPool: Sendable {
   }
 
   private func run() {
+    cepoll_name_thread("http.worker")
+    if nice > 0 { _ = cepoll_lower_thread_priority(nice) }
     while true {
       available.wait()
       let job: Job? = queue.withLock { q in

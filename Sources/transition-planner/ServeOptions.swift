@@ -215,6 +215,14 @@ struct ServeOptions: Sendable {
       return true
     },
     Setting(
+      flag: "--worker-nice", env: "WORKER_NICE",
+      help: "nice levels the workers run below the event loops, 0 to 19 (5)"
+    ) { o, v in
+      guard let n = integer(v), (0...19).contains(n) else { return false }
+      o.server.workerNice = n
+      return true
+    },
+    Setting(
       flag: "--access-log", env: "ACCESS_LOG",
       help: "one JSON line per request on stdout: on|off (on)"
     ) { o, v in

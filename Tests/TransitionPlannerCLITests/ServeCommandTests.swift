@@ -54,7 +54,7 @@ final class ServeCommandTests: XCTestCase {
       "--max-connections", "--max-queued-requests", "--max-pipelined-requests",
       "--drain-grace-period",
       "--access-log", "--cors-origins", "--cache-entries", "--max-keyframes", "--workers",
-      "--max-gesture-samples", "MAX_GESTURE_SPAN",
+      "--max-gesture-samples", "MAX_GESTURE_SPAN", "--worker-nice", "WORKER_NICE",
     ] {
       XCTAssertTrue(help.stdoutText.contains(name), name)
     }
@@ -71,6 +71,9 @@ final class ServeCommandTests: XCTestCase {
     XCTAssertEqual(tooMany.status, 64)
     XCTAssertTrue(tooMany.stderrText.contains("WORKERS=100000"), tooMany.stderrText)
     XCTAssertTrue(tooMany.stderrText.contains("1 to 256"), tooMany.stderrText)
+    let badNice = try BinaryRunner.run(["serve", "--port", "0", "--worker-nice", "20"])
+    XCTAssertEqual(badNice.status, 64)
+    XCTAssertTrue(badNice.stderrText.contains("0 to 19"), badNice.stderrText)
 
     // MAX_BODY_BYTES from the environment is enforced, and a flag wins over it.
     let server = try ServerProcess(
@@ -80,6 +83,20 @@ final class ServeCommandTests: XCTestCase {
       "POST /v1/plans HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n"
     )
     XCTAssertEqual(try client.readResponse().status, 413)
+
+    // WORKER_NICE reaches the worker threads (field 19 of /proc/PID/task/TID/stat): they run
+    // that many levels below the event loops.
+    let niced = try ServerProcess(environment: ["WORKER_NICE": "7"])
+    var niceByName: [String: Set<Int>] = [:]
+    let tasks = "/proc/\(niced.process.processIdentifier)/task"
+    for tid in try FileManager.default.contentsOfDirectory(atPath: tasks) {
+      let stat = try String(contentsOfFile: "\(tasks)/\(tid)/stat", encoding: .utf8)
+      let name = String(stat.split(separator: "(", maxSplits: 1)[1].split(separator: ")")[0])
+      let fields = stat.split(separator: ")").last!.split(separator: " ")
+      niceByName[name, default: []].insert(Int(fields[16])!)  // field 19 counted from 1
+    }
+    let loopNice = try XCTUnwrap(niceByName["http.loop.0"]?.first, "\(niceByName)")
+    XCTAssertEqual(niceByName["http.worker"], [min(19, loopNice + 7)], "\(niceByName)")
 
     // A gesture limit from the environment is enforced on /v1/interactions.
     let limited = try ServerProcess(environment: ["MAX_GESTURE_SAMPLES": "2"])

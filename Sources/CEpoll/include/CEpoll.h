@@ -44,4 +44,11 @@ void cepoll_eventfd_drain(int fd);
 /// Names the calling thread (cut to the 15 bytes Linux keeps), for ps, top and perf.
 void cepoll_name_thread(const char *name);
 
+/// Raises the calling thread's nice value by `increment` (lowers its priority; no privilege
+/// needed). Returns 0, or -1 with errno set.
+int cepoll_lower_thread_priority(int increment);
+
+/// The calling thread's nice value, or -100 when it cannot be read.
+int cepoll_thread_nice(void);
+
 #endif
