@@ -33,7 +33,9 @@ final class PlanIntegrationTests: IntegrationTestCase {
     let curves = [
       #"{"type":"linear"}"#, #"{"type":"easeIn"}"#, #"{"type":"easeOut"}"#,
       #"{"type":"easeInOut"}"#,
-      #"{"type":"default"}"#, #"{"type":"cubicBezier","x1":0.2,"y1":-0.3,"x2":0.4,"y2":1.3}"#,
+      #"{"type":"default"}"#, #"{"type":"fastOutSlowIn"}"#, #"{"type":"linearOutSlowIn"}"#,
+      #"{"type":"fastOutLinearIn"}"#,
+      #"{"type":"cubicBezier","x1":0.2,"y1":-0.3,"x2":0.4,"y2":1.3}"#,
       #"{"type":"spring","dampingRatio":0.5,"initialVelocity":2}"#,
       #"{"type":"springPhysics","mass":1,"stiffness":300,"damping":20}"#,
       #"{"type":"springResponse","response":0.4,"dampingRatio":0.7}"#,

@@ -27,8 +27,30 @@ struct BezierTests {
     )
   }
 
+  @Test(
+    "Material's curves match the reference values at x = 0.25, 0.5, 0.75, by name and resolved",
+    arguments: [
+      ("fastOutSlowIn", [0.236587, 0.775561, 0.959368]),
+      ("linearOutSlowIn", [0.577573, 0.839245, 0.964216]),
+      ("fastOutLinearIn", [0.098627, 0.324815, 0.630085]),
+    ])
+  func materialReferences(name: String, expected: [Double]) throws {
+    let spec = try #require(CurveSpec.named(name))
+    #expect(spec.typeName == name)
+    #expect(CurveSpec.typeNames.contains(name))
+    let timing = try Timing.resolve(
+      TimingSpec(duration: 2, curve: spec), defaults: StyleTiming(duration: 1, curve: .linear))
+    #expect(timing.duration == 2)
+    for (i, y) in expected.enumerated() {
+      let x = Double(i + 1) / 4
+      #expect(abs(try #require(spec.namedBezier).value(at: x) - y) < 5e-7, "\(name)(\(x))")
+      #expect(abs(timing.progress(at: 2 * x) - y) < 5e-7, "\(name) at t = \(2 * x) s of 2")
+    }
+  }
+
   static let curves: [UnitBezier] = [
-    .linear, .easeIn, .easeOut, .easeInOut, .default,
+    .linear, .easeIn, .easeOut, .easeInOut, .default, .fastOutSlowIn, .linearOutSlowIn,
+    .fastOutLinearIn,
     // y overshoots below 0 and above 1 (back-in-out), steep starts, flat middles.
     UnitBezier(x1: 0.68, y1: -0.55, x2: 0.265, y2: 1.55),
     UnitBezier(x1: 0, y1: 1.8, x2: 1, y2: -0.8),

@@ -1601,12 +1601,14 @@ components:
       type: object
       description: |
         The UIKit / CSS named cubic-bezier curves: linear (0, 0, 1, 1), easeIn (0.42, 0, 1, 1),
-        easeOut (0, 0, 0.58, 1), easeInOut (0.42, 0, 0.58, 1), default (0.25, 0.1, 0.25, 1).
+        easeOut (0, 0, 0.58, 1), easeInOut (0.42, 0, 0.58, 1), default (0.25, 0.1, 0.25, 1);
+        and Material's fastOutSlowIn (0.4, 0, 0.2, 1), linearOutSlowIn (0, 0, 0.2, 1) and
+        fastOutLinearIn (0.4, 0, 1, 1).
       required: [type]
       properties:
         type:
           type: string
-          enum: [linear, easeIn, easeOut, easeInOut, default]
+          enum: [linear, easeIn, easeOut, easeInOut, default, fastOutSlowIn, linearOutSlowIn, fastOutLinearIn]
     CubicBezierCurveInput:
       type: object
       description: A CSS-style cubic-bezier timing function.
@@ -2179,7 +2181,7 @@ components:
       properties:
         type:
           type: string
-          enum: [linear, easeIn, easeOut, easeInOut, default, cubicBezier]
+          enum: [linear, easeIn, easeOut, easeInOut, default, fastOutSlowIn, linearOutSlowIn, fastOutLinearIn, cubicBezier]
         x1:
           type: number
         y1:

@@ -48,7 +48,9 @@ public enum CanonicalRequest {
       w.number(v)
     }
     switch c {
-    case .linear, .easeIn, .easeOut, .easeInOut, .default: break
+    case .linear, .easeIn, .easeOut, .easeInOut, .default, .fastOutSlowIn, .linearOutSlowIn,
+      .fastOutLinearIn:
+      break
     case .cubicBezier(let x1, let y1, let x2, let y2):
       field("x1", x1)
       field("y1", y1)

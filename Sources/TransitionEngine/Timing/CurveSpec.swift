@@ -1,6 +1,9 @@
 /// A timing curve as a request states it: parameters left out take defaults when resolved.
 public enum CurveSpec: Sendable, Hashable {
   case linear, easeIn, easeOut, easeInOut, `default`
+  /// Material's standard, deceleration and acceleration curves (Hero's standard, deceleration,
+  /// acceleration): docs/TIMING.md section 1.
+  case fastOutSlowIn, linearOutSlowIn, fastOutLinearIn
   case cubicBezier(x1: Double, y1: Double, x2: Double, y2: Double)
   /// UIKit's duration-based spring.
   case spring(dampingRatio: Double?, initialVelocity: Double?)
@@ -11,8 +14,8 @@ public enum CurveSpec: Sendable, Hashable {
   case springBounce(duration: Double?, bounce: Double?)
 
   public static let typeNames = [
-    "linear", "easeIn", "easeOut", "easeInOut", "default", "cubicBezier", "spring", "springPhysics",
-    "springResponse", "springBounce",
+    "linear", "easeIn", "easeOut", "easeInOut", "default", "fastOutSlowIn", "linearOutSlowIn",
+    "fastOutLinearIn", "cubicBezier", "spring", "springPhysics", "springResponse", "springBounce",
   ]
 
   public var typeName: String {
@@ -22,6 +25,9 @@ public enum CurveSpec: Sendable, Hashable {
     case .easeOut: "easeOut"
     case .easeInOut: "easeInOut"
     case .default: "default"
+    case .fastOutSlowIn: "fastOutSlowIn"
+    case .linearOutSlowIn: "linearOutSlowIn"
+    case .fastOutLinearIn: "fastOutLinearIn"
     case .cubicBezier: "cubicBezier"
     case .spring: "spring"
     case .springPhysics: "springPhysics"
@@ -38,7 +44,25 @@ public enum CurveSpec: Sendable, Hashable {
     case "easeOut": .easeOut
     case "easeInOut": .easeInOut
     case "default": .default
+    case "fastOutSlowIn": .fastOutSlowIn
+    case "linearOutSlowIn": .linearOutSlowIn
+    case "fastOutLinearIn": .fastOutLinearIn
     default: nil
+    }
+  }
+
+  /// The control points of a named curve; nil for the others.
+  public var namedBezier: UnitBezier? {
+    switch self {
+    case .linear: .linear
+    case .easeIn: .easeIn
+    case .easeOut: .easeOut
+    case .easeInOut: .easeInOut
+    case .default: .default
+    case .fastOutSlowIn: .fastOutSlowIn
+    case .linearOutSlowIn: .linearOutSlowIn
+    case .fastOutLinearIn: .fastOutLinearIn
+    case .cubicBezier, .spring, .springPhysics, .springResponse, .springBounce: nil
     }
   }
 }

@@ -31,21 +31,11 @@ public struct Timing: Sendable, Hashable {
   {
     let curveSpec = spec.curve ?? defaults.curve
     switch curveSpec {
-    case .linear:
+    case .linear, .easeIn, .easeOut, .easeInOut, .default, .fastOutSlowIn, .linearOutSlowIn,
+      .fastOutLinearIn:
       return Timing(
-        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "linear", .linear))
-    case .easeIn:
-      return Timing(
-        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeIn", .easeIn))
-    case .easeOut:
-      return Timing(
-        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeOut", .easeOut))
-    case .easeInOut:
-      return Timing(
-        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "easeInOut", .easeInOut))
-    case .default:
-      return Timing(
-        duration: spec.duration ?? defaults.duration, curve: .bezier(name: "default", .default))
+        duration: spec.duration ?? defaults.duration,
+        curve: .bezier(name: curveSpec.typeName, curveSpec.namedBezier ?? .linear))
     case .cubicBezier(let x1, let y1, let x2, let y2):
       return Timing(
         duration: spec.duration ?? defaults.duration,

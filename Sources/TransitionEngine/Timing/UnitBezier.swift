@@ -67,6 +67,9 @@ public struct UnitBezier: Sendable, Hashable {
   public static let easeOut = UnitBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
   public static let easeInOut = UnitBezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
   public static let `default` = UnitBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
+  public static let fastOutSlowIn = UnitBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)
+  public static let linearOutSlowIn = UnitBezier(x1: 0, y1: 0, x2: 0.2, y2: 1)
+  public static let fastOutLinearIn = UnitBezier(x1: 0.4, y1: 0, x2: 1, y2: 1)
 
   @inline(__always) public func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
   @inline(__always) public func sampleY(_ s: Double) -> Double { ((ay * s + by) * s + cy) * s }
