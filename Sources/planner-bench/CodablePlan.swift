@@ -30,7 +30,7 @@ struct CodablePlan: Encodable {
   init(_ plan: Plan) {
     style = plan.style
     operation = plan.operation.rawValue
-    duration = plan.timing.duration
+    duration = plan.duration
     frameRate = plan.frameRate
     layers = plan.choreography.layers.enumerated().map { index, layer in
       CodableLayer(

@@ -188,4 +188,57 @@ final class PlanEncoderTests: XCTestCase {
       XCTAssertEqual(keys(v["timing"]?["curve"]), expected, curve)
     }
   }
+
+  // docs/API.md's member orders for the new model: a layer's `shadow` after `anchor`; a
+  // track's `delay` (when > 0) and `path` after `to`; keyframes' `cornerRadius`,
+  // `contentFrame` and `shadowOpacity` after `alpha`, only on layers that report them.
+  func testTheNewTrackMembersFollowTheAPIOrder() throws {
+    let f0 = Rect(x: 16, y: 220, width: 170, height: 170)
+    let f1 = Rect(x: 0, y: 91, width: 390, height: 390)
+    let content = Rect(x: -42.5, y: 0, width: 255, height: 170)
+    let hero = Layer(
+      id: "photo@to", content: .color("#000000"), frame: f0, contentFrame: content,
+      shadow: LayerShadow(), shadowOpacity: 0.5,
+      tracks: [
+        .frame(from: f0, to: f1, delay: 0.04, arcControl: Point(x: 195, y: 305)),
+        .cornerRadius(from: 12, to: 0),
+      ])
+    let plain = Layer(id: "plain", content: .color("#000000"), frame: f0)
+    let evaluator = ChoreographyEvaluator(
+      Choreography(layers: [hero, plain], actions: Actions(start: [], finish: [], cancel: [])))
+    let times = [0.0, 0.5]
+    let keyframes = (0..<2).map { l in times.map { evaluator.state(ofLayer: l, progress: $0) } }
+    let details = [times.map { t in evaluator.detail(ofLayer: 0) { _ in t } }, []]
+    var w = JSONWriter(capacity: 1)
+    PlanEncoder.writeLayers(
+      [hero, plain], times: times, keyframes: keyframes, details: details, &w)
+    let layers = try JSONParser.parse(w.bytes)
+    guard case .array(let list) = layers, case .object(let first) = list[0],
+      case .object(let second) = list[1]
+    else { return XCTFail("two layer objects") }
+    XCTAssertEqual(
+      first.map(\.key),
+      ["id", "content", "anchor", "shadow", "frame", "alpha", "tracks", "keyframes"])
+    XCTAssertEqual(
+      second.map(\.key), ["id", "content", "anchor", "frame", "alpha", "tracks", "keyframes"])
+    XCTAssertEqual(
+      list[0]["shadow"],
+      try JSONParser.parse(Array(##"{"color":"#000000","radius":5,"offset":{"x":0,"y":0}}"##.utf8)))
+    guard case .array(let tracks) = list[0]["tracks"], case .object(let frameTrack) = tracks[0]
+    else { return XCTFail("tracks") }
+    XCTAssertEqual(frameTrack.map(\.key), ["property", "from", "to", "delay", "path"])
+    XCTAssertEqual(list[0]["tracks"]?[0]?["path"]?["control"]?["x"], .number(195))
+    XCTAssertEqual(list[0]["tracks"]?[1]?["property"], .string("cornerRadius"))
+    guard case .object(let radiusTrack) = tracks[1] else { return XCTFail("radius track") }
+    XCTAssertEqual(radiusTrack.map(\.key), ["property", "from", "to"], "no delay when 0")
+    guard case .array(let frames) = list[0]["keyframes"], case .object(let k) = frames[1],
+      case .array(let plainFrames) = list[1]["keyframes"], case .object(let pk) = plainFrames[1]
+    else { return XCTFail("keyframes") }
+    XCTAssertEqual(
+      k.map(\.key), ["t", "frame", "alpha", "cornerRadius", "contentFrame", "shadowOpacity"])
+    XCTAssertEqual(pk.map(\.key), ["t", "frame", "alpha"])
+    XCTAssertEqual(list[0]["keyframes"]?[1]?["cornerRadius"], .number(6))
+    XCTAssertEqual(list[0]["keyframes"]?[1]?["shadowOpacity"], .number(0.5))
+    XCTAssertEqual(list[0]["keyframes"]?[0]?["contentFrame"]?["x"], .number(-42.5))
+  }
 }

@@ -37,10 +37,13 @@ struct SamplingTests {
           #expect(p.keyframes[i].count == p.times.count)
           let last = p.keyframes[i].last!
           for track in layer.tracks {
-            switch track {
+            switch track.change {
             case .frame(_, let to): #expect(last.frame == to)
             case .alpha(_, let to): #expect(last.alpha == to)
             case .transform(_, let to): #expect(last.transform == to)
+            case .cornerRadius(_, let to): #expect(p.details[i].last?.cornerRadius == to)
+            case .contentFrame(_, let to): #expect(p.details[i].last?.contentFrame == to)
+            case .shadowOpacity(_, let to): #expect(p.details[i].last?.shadowOpacity == to)
             }
           }
         }
@@ -143,7 +146,8 @@ struct SamplingTests {
         var expected = LayerState(
           frame: layer.frame, alpha: layer.alpha, transform: layer.transform)
         for track in layer.tracks {
-          switch track {
+          switch track.change {
+          case .cornerRadius, .contentFrame, .shadowOpacity: break
           case .frame(let from, let to): expected.frame = Rect.interpolate(from, to, p)
           case .alpha(let from, let to): expected.alpha = lerp(from, to, p)
           case .transform(let from, let to):

@@ -63,7 +63,8 @@ public enum InteractionEncoder {
     w.raw(",")
     w.key("layers")
     PlanEncoder.writeLayers(
-      plan.choreography.layers, times: plan.times, keyframes: plan.keyframes, &w)
+      plan.choreography.layers, times: plan.times, keyframes: plan.keyframes,
+      details: plan.details, &w)
     w.raw(",")
     w.key("actions")
     w.byte(UInt8(ascii: "{"))

@@ -29,7 +29,7 @@ public enum PlanEncoder {
     w.size(plan.scene.container)
     w.raw(",")
     w.key("duration")
-    w.number(plan.timing.duration)
+    w.number(plan.duration)
     w.raw(",")
     w.key("frameRate")
     w.integer(Int64(plan.frameRate))
@@ -38,7 +38,9 @@ public enum PlanEncoder {
     w.timing(plan.timing)
     w.raw(",")
     w.key("layers")
-    writeLayers(plan.choreography.layers, times: plan.times, keyframes: plan.keyframes, &w)
+    writeLayers(
+      plan.choreography.layers, times: plan.times, keyframes: plan.keyframes,
+      details: plan.details, &w)
     w.raw(",")
     w.key("actions")
     writeActions(plan.choreography.actions, &w)
@@ -52,7 +54,7 @@ public enum PlanEncoder {
     for layer in layers {
       perFrame += 144
       let moves3D = layer.tracks.contains {
-        if case .transform = $0 { return true } else { return false }
+        if case .transform = $0.change { return true } else { return false }
       }
       if moves3D || !layer.transform.isIdentity { perFrame += 400 }
     }
@@ -60,7 +62,8 @@ public enum PlanEncoder {
   }
 
   public static func writeLayers(
-    _ layers: [Layer], times: [Double], keyframes: [[LayerState]], _ w: inout JSONWriter
+    _ layers: [Layer], times: [Double], keyframes: [[LayerState]],
+    details: [[LayerDetail]] = [], _ w: inout JSONWriter
   ) {
     let keyframeWriter = KeyframeWriter(times: times)
     w.byte(UInt8(ascii: "["))
@@ -69,7 +72,9 @@ public enum PlanEncoder {
       writeLayerHeader(layer, &w)
       w.raw(",")
       w.key("keyframes")
-      keyframeWriter.write(keyframes[index], &w)
+      keyframeWriter.write(
+        keyframes[index], details: index < details.count ? details[index] : [],
+        members: KeyframeMembers(layer), &w)
       w.byte(UInt8(ascii: "}"))
     }
     w.byte(UInt8(ascii: "]"))
@@ -90,7 +95,21 @@ public enum PlanEncoder {
     w.number(layer.anchor.x)
     w.raw(",\"y\":")
     w.number(layer.anchor.y)
-    w.raw("},")
+    w.raw("}")
+    if let shadow = layer.shadow {
+      w.raw(",")
+      w.key("shadow")
+      w.raw("{\"color\":")
+      w.string(shadow.color)
+      w.raw(",\"radius\":")
+      w.number(shadow.radius)
+      w.raw(",\"offset\":{\"x\":")
+      w.number(shadow.offset.x)
+      w.raw(",\"y\":")
+      w.number(shadow.offset.y)
+      w.raw("}}")
+    }
+    w.raw(",")
     w.key("frame")
     w.rect(layer.frame)
     w.raw(",")
@@ -106,27 +125,58 @@ public enum PlanEncoder {
     w.byte(UInt8(ascii: "["))
     for (i, track) in layer.tracks.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }
-      w.raw("{\"property\":\"")
-      switch track {
-      case .frame(let from, let to):
-        w.raw("frame\",\"from\":")
-        w.rect(from)
-        w.raw(",\"to\":")
-        w.rect(to)
-      case .alpha(let from, let to):
-        w.raw("alpha\",\"from\":")
-        w.number(from)
-        w.raw(",\"to\":")
-        w.number(to)
-      case .transform(let from, let to):
-        w.raw("transform\",\"from\":")
-        w.transform(from)
-        w.raw(",\"to\":")
-        w.transform(to)
-      }
-      w.byte(UInt8(ascii: "}"))
+      writeTrack(track, &w)
     }
     w.byte(UInt8(ascii: "]"))
+  }
+
+  /// `{"property", "from", "to"[, "delay"][, "path"]}` (docs/API.md's member order).
+  static func writeTrack(_ track: Track, _ w: inout JSONWriter) {
+    w.raw("{\"property\":\"")
+    switch track.change {
+    case .frame(let from, let to):
+      w.raw("frame\",\"from\":")
+      w.rect(from)
+      w.raw(",\"to\":")
+      w.rect(to)
+    case .alpha(let from, let to):
+      w.raw("alpha\",\"from\":")
+      w.number(from)
+      w.raw(",\"to\":")
+      w.number(to)
+    case .transform(let from, let to):
+      w.raw("transform\",\"from\":")
+      w.transform(from)
+      w.raw(",\"to\":")
+      w.transform(to)
+    case .cornerRadius(let from, let to):
+      w.raw("cornerRadius\",\"from\":")
+      w.number(from)
+      w.raw(",\"to\":")
+      w.number(to)
+    case .contentFrame(let from, let to):
+      w.raw("contentFrame\",\"from\":")
+      w.rect(from)
+      w.raw(",\"to\":")
+      w.rect(to)
+    case .shadowOpacity(let from, let to):
+      w.raw("shadowOpacity\",\"from\":")
+      w.number(from)
+      w.raw(",\"to\":")
+      w.number(to)
+    }
+    if track.delay > 0 {
+      w.raw(",\"delay\":")
+      w.number(track.delay)
+    }
+    if let control = track.arcControl {
+      w.raw(",\"path\":{\"control\":{\"x\":")
+      w.number(control.x)
+      w.raw(",\"y\":")
+      w.number(control.y)
+      w.raw("}}")
+    }
+    w.byte(UInt8(ascii: "}"))
   }
 
   public static func writeActions(_ actions: Actions, _ w: inout JSONWriter) {

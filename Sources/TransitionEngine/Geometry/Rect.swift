@@ -17,6 +17,7 @@ public struct Rect: Sendable, Hashable {
   }
 
   public var origin: Point { Point(x: x, y: y) }
+  public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
   public var size: Size { Size(width: width, height: height) }
 
   /// The CALayer position for this frame and an anchor point in unit coordinates.

@@ -24,6 +24,8 @@ public struct InteractionPlan: Sendable {
   public var animationTimes: [Double]
   /// `keyframes[layer][sample]`.
   public var keyframes: [[LayerState]]
+  /// `details[layer][sample]` for the layers with ``Layer/hasDetail``; empty for the others.
+  public var details: [[LayerDetail]] = []
   /// `start` at 0, then `finish` or `cancel` at the end (none when pending).
   public var actions: [TimedActions]
 }

@@ -66,7 +66,8 @@ public enum InteractionPlanner {
     }
     let timing = prepared.timing
     let choreography = prepared.choreography
-    let animationDuration = timing.duration
+    // Progress scrubs plan time, delays included (docs/TIMING.md section 8).
+    let animationDuration = timing.duration + choreography.latestDelay
     let gesture = request.gesture
     let samples = gesture.samples
     let distance = gesture.resolvedDistance(container: request.transition.scene.container)
@@ -193,16 +194,20 @@ public enum InteractionPlanner {
 
     let evaluator = ChoreographyEvaluator(choreography)
     var keyframes = [[LayerState]](repeating: [], count: layerCount)
+    var details = [[LayerDetail]](repeating: [], count: layerCount)
     for l in 0..<layerCount { keyframes[l].reserveCapacity(times.count) }
     for (k, animationTime) in animationTimes.enumerated() {
-      let shown = timing.progress(at: animationTime)
-      guard shown.isFinite else {
+      let shown = evaluator.progress(at: animationTime, timing: timing)
+      guard shown.allSatisfy(\.isFinite) else {
         throw PlanError(
           field: ["transition", "timing", "curve"],
           message: "the curve has no finite value at t = \(animationTime) s (keyframe \(k))")
       }
       for l in 0..<layerCount {
-        keyframes[l].append(evaluator.state(ofLayer: l, progress: shown))
+        keyframes[l].append(evaluator.state(ofLayer: l) { shown[$0] })
+        if choreography.layers[l].hasDetail {
+          details[l].append(evaluator.detail(ofLayer: l) { shown[$0] })
+        }
       }
     }
 
@@ -224,6 +229,7 @@ public enum InteractionPlanner {
       completion: completion, releaseTime: releaseTime, duration: end,
       frameRate: request.transition.frameRate, container: request.transition.scene.container,
       timing: timing, choreography: choreography,
-      times: times, animationTimes: animationTimes, keyframes: keyframes, actions: actions)
+      times: times, animationTimes: animationTimes, keyframes: keyframes, details: details,
+      actions: actions)
   }
 }

@@ -7,4 +7,8 @@ public struct Choreography: Sendable, Hashable {
     self.layers = layers
     self.actions = actions
   }
+
+  /// The latest delay of any track (0 without delays): a plan lasts its timing's duration
+  /// plus this (docs/TIMING.md section 8).
+  public var latestDelay: Double { layers.reduce(0) { max($0, $1.latestDelay) } }
 }

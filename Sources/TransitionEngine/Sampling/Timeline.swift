@@ -59,7 +59,7 @@ extension Choreography {
 extension Plan {
   public var timeline: Timeline {
     Timeline(
-      style: style, operation: operation, container: scene.container, duration: timing.duration,
+      style: style, operation: operation, container: scene.container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
       keyframes: keyframes)
   }
