@@ -31,6 +31,9 @@ struct AcceptHeader {
   // Read as bytes: the same parse on `Substring`s (split, trim, lowercased) walked the header
   // by `Character` and cost 200 µs of the event loop per request for the 64 elements of a
   // 14 KB Accept (perf record on wrk; GET /v1/plans went from 245 to 60 µs of server CPU).
+  // Through the header's own storage (`withUTF8`, the only pointer taken here) rather than a
+  // copy into an array: with copies such a request took 123-135 µs against 86-98 µs (wrk -t2
+  // -c64 -d5s with that Accept, the same build otherwise, 3 rounds).
   /// Appends the ranges of the first `budget` non-empty elements and lowers `budget` by the
   /// elements read.
   private static func parse(
