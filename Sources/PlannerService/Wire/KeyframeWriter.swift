@@ -21,50 +21,49 @@ struct KeyframeWriter {
   /// numbers (a frame, an alpha and 16 matrix fields) of at most
   /// ``JSONWriter/maximumNumberBytes``.
   static let maximumKeyframeBytes = 80 + 21 * JSONWriter.maximumNumberBytes
-  /// The most bytes a ``LayerDetail`` adds: 100 of punctuation and keys, and 6 numbers.
-  static let maximumDetailBytes = 100 + 6 * JSONWriter.maximumNumberBytes
 
   /// `[{"t":..,"frame":..,"alpha":..[,"transform":..]}, ...]`: one keyframe per time, from the
   /// layer's states (one per time), the same text the piecewise value writers would give.
-  /// `details` (one per time) are read for the `members` the layer reports; without members
-  /// they may be empty.
-  func write(
-    _ states: [LayerState], details: [LayerDetail] = [], members: KeyframeMembers = [],
-    _ w: inout JSONWriter
-  ) {
+  func write(_ states: [LayerState], _ w: inout JSONWriter) {
     precondition(states.count == grid.ends.count, "one state per time")
-    // Without the details a layer's keyframes report nothing beyond frame, alpha, transform.
-    let members = details.count == states.count ? members : []
     let ends = grid.ends
     w.byte(UInt8(ascii: "["))
     grid.text.withUnsafeBufferPointer { timeText in
-      // Two loops, so that the seeds' layers (no details) run the loop they always ran: one
-      // with a branch for details in it made their encoding 10 % slower (planner-bench).
-      if members.isEmpty {
-        for (i, state) in states.enumerated() {
-          if i > 0 { w.byte(UInt8(ascii: ",")) }
-          let start = i == 0 ? 0 : ends[i - 1]
-          w.raw("{\"t\":")
-          w.append(UnsafeBufferPointer(rebasing: timeText[start..<ends[i]]))
-          Self.keyframe(state, closed: true, &w)
-        }
-      } else {
-        for (i, state) in states.enumerated() {
-          if i > 0 { w.byte(UInt8(ascii: ",")) }
-          let start = i == 0 ? 0 : ends[i - 1]
-          w.raw("{\"t\":")
-          w.append(UnsafeBufferPointer(rebasing: timeText[start..<ends[i]]))
-          Self.keyframe(state, details[i], members, &w)
-        }
+      for (i, state) in states.enumerated() {
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        let start = i == 0 ? 0 : ends[i - 1]
+        w.raw("{\"t\":")
+        w.append(UnsafeBufferPointer(rebasing: timeText[start..<ends[i]]))
+        Self.keyframe(state, &w)
       }
     }
     w.byte(UInt8(ascii: "]"))
   }
 
-  /// A keyframe after its time: `,"frame":...,"alpha":...[,"transform":[...]]`, and its
-  /// closing brace when `closed`.
+  /// The same with the `members` of `details` (one per time) that a layer reports; without
+  /// members, ``write(_:_:)``. A separate function, so that the seeds' keyframes run the code
+  /// they always ran: sharing one (a branch or a second loop in it) made a zoom push miss take
+  /// 3-4 % more instructions, the number formatter being inlined less (callgrind on
+  /// planner-bench --misses). Shared-element keyframes go through the checked writer.
+  func write(
+    _ states: [LayerState], details: [LayerDetail], members: KeyframeMembers,
+    _ w: inout JSONWriter
+  ) {
+    guard !members.isEmpty, details.count == states.count else { return write(states, &w) }
+    precondition(states.count == grid.times.count, "one state per time")
+    w.byte(UInt8(ascii: "["))
+    for (i, state) in states.enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      w.raw("{\"t\":")
+      w.number(grid.times[i])  // the grid's text for this time
+      Self.keyframe(state, details[i], members, &w)
+    }
+    w.byte(UInt8(ascii: "]"))
+  }
+
+  /// A keyframe after its time: `,"frame":...,"alpha":...[,"transform":[...]]}`.
   @inline(__always)
-  private static func keyframe(_ state: LayerState, closed: Bool, _ w: inout JSONWriter) {
+  private static func keyframe(_ state: LayerState, _ w: inout JSONWriter) {
     w.withUncheckedRoom(maximumKeyframeBytes) { c in
       c.raw(",\"frame\":{\"x\":")
       c.number(state.frame.x)
@@ -118,50 +117,44 @@ struct KeyframeWriter {
         c.number(t.m44)
         c.byte(UInt8(ascii: "]"))
       }
-      if closed { c.byte(UInt8(ascii: "}")) }
+      c.byte(UInt8(ascii: "}"))
     }
   }
 
-  /// A keyframe with details, kept out of line: inlined beside the plain one, it made the
-  /// optimiser call the number formatter out of line in both (+4M instructions per 300 zoom
-  /// pushes, callgrind on planner-bench --misses).
-  @inline(never)
+  /// A keyframe after its time with the layer's details, through the checked writer: the same
+  /// text as ``keyframe(_:_:)`` for frame, alpha and transform.
   private static func keyframe(
     _ state: LayerState, _ detail: LayerDetail, _ members: KeyframeMembers,
     _ w: inout JSONWriter
   ) {
-    keyframe(state, closed: false, &w)
+    w.raw(",\"frame\":")
+    w.rect(state.frame)
+    w.raw(",\"alpha\":")
+    w.number(state.alpha)
+    if !state.transform.isIdentity {
+      w.raw(",\"transform\":")
+      w.transform(state.transform)
+    }
     Self.detail(detail, members, &w)
     w.byte(UInt8(ascii: "}"))
   }
 
   /// The members of `detail` the layer reports: `,"cornerRadius":..`, `,"contentFrame":{..}`,
   /// `,"shadowOpacity":..`.
-  @inline(__always)
   private static func detail(
     _ detail: LayerDetail, _ members: KeyframeMembers, _ w: inout JSONWriter
   ) {
-    w.withUncheckedRoom(maximumDetailBytes) { c in
-      if members.contains(.cornerRadius) {
-        c.raw(",\"cornerRadius\":")
-        c.number(detail.cornerRadius)
-      }
-      if members.contains(.contentFrame) {
-        let r = detail.contentFrame
-        c.raw(",\"contentFrame\":{\"x\":")
-        c.number(r.x)
-        c.raw(",\"y\":")
-        c.number(r.y)
-        c.raw(",\"width\":")
-        c.number(r.width)
-        c.raw(",\"height\":")
-        c.number(r.height)
-        c.byte(UInt8(ascii: "}"))
-      }
-      if members.contains(.shadowOpacity) {
-        c.raw(",\"shadowOpacity\":")
-        c.number(detail.shadowOpacity)
-      }
+    if members.contains(.cornerRadius) {
+      w.raw(",\"cornerRadius\":")
+      w.number(detail.cornerRadius)
+    }
+    if members.contains(.contentFrame) {
+      w.raw(",\"contentFrame\":")
+      w.rect(detail.contentFrame)
+    }
+    if members.contains(.shadowOpacity) {
+      w.raw(",\"shadowOpacity\":")
+      w.number(detail.shadowOpacity)
     }
   }
 }

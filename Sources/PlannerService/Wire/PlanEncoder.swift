@@ -91,11 +91,7 @@ public enum PlanEncoder {
     w.content(layer.content)
     w.raw(",")
     w.key("anchor")
-    w.raw("{\"x\":")
-    w.number(layer.anchor.x)
-    w.raw(",\"y\":")
-    w.number(layer.anchor.y)
-    w.raw("}")
+    w.point(layer.anchor)
     if let shadow = layer.shadow {
       w.raw(",")
       w.key("shadow")
@@ -103,11 +99,9 @@ public enum PlanEncoder {
       w.string(shadow.color)
       w.raw(",\"radius\":")
       w.number(shadow.radius)
-      w.raw(",\"offset\":{\"x\":")
-      w.number(shadow.offset.x)
-      w.raw(",\"y\":")
-      w.number(shadow.offset.y)
-      w.raw("}}")
+      w.raw(",\"offset\":")
+      w.point(shadow.offset)
+      w.byte(UInt8(ascii: "}"))
     }
     w.raw(",")
     w.key("frame")
@@ -132,49 +126,32 @@ public enum PlanEncoder {
 
   /// `{"property", "from", "to"[, "delay"][, "path"]}` (docs/API.md's member order).
   static func writeTrack(_ track: Track, _ w: inout JSONWriter) {
-    w.raw("{\"property\":\"")
+    w.raw("{\"property\":")
+    w.string(track.property)
+    w.raw(",\"from\":")
     switch track.change {
-    case .frame(let from, let to):
-      w.raw("frame\",\"from\":")
+    case .frame(let from, let to), .contentFrame(let from, let to):
       w.rect(from)
       w.raw(",\"to\":")
       w.rect(to)
-    case .alpha(let from, let to):
-      w.raw("alpha\",\"from\":")
+    case .alpha(let from, let to), .cornerRadius(let from, let to),
+      .shadowOpacity(let from, let to):
       w.number(from)
       w.raw(",\"to\":")
       w.number(to)
     case .transform(let from, let to):
-      w.raw("transform\",\"from\":")
       w.transform(from)
       w.raw(",\"to\":")
       w.transform(to)
-    case .cornerRadius(let from, let to):
-      w.raw("cornerRadius\",\"from\":")
-      w.number(from)
-      w.raw(",\"to\":")
-      w.number(to)
-    case .contentFrame(let from, let to):
-      w.raw("contentFrame\",\"from\":")
-      w.rect(from)
-      w.raw(",\"to\":")
-      w.rect(to)
-    case .shadowOpacity(let from, let to):
-      w.raw("shadowOpacity\",\"from\":")
-      w.number(from)
-      w.raw(",\"to\":")
-      w.number(to)
     }
     if track.delay > 0 {
       w.raw(",\"delay\":")
       w.number(track.delay)
     }
     if let control = track.arcControl {
-      w.raw(",\"path\":{\"control\":{\"x\":")
-      w.number(control.x)
-      w.raw(",\"y\":")
-      w.number(control.y)
-      w.raw("}}")
+      w.raw(",\"path\":{\"control\":")
+      w.point(control)
+      w.byte(UInt8(ascii: "}"))
     }
     w.byte(UInt8(ascii: "}"))
   }

@@ -19,6 +19,15 @@ extension JSONWriter {
     byte(UInt8(ascii: "}"))
   }
 
+  /// `{"x":..,"y":..}`
+  public mutating func point(_ p: Point) {
+    raw("{\"x\":")
+    number(p.x)
+    raw(",\"y\":")
+    number(p.y)
+    byte(UInt8(ascii: "}"))
+  }
+
   /// `{"width":..,"height":..}`
   public mutating func size(_ s: Size) {
     raw("{\"width\":")
