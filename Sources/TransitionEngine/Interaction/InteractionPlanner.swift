@@ -195,6 +195,7 @@ public enum InteractionPlanner {
     let evaluator = ChoreographyEvaluator(choreography)
     var keyframes = [[LayerState]](repeating: [], count: layerCount)
     var details = [[LayerDetail]](repeating: [], count: layerCount)
+    let detailed = choreography.layers.map(\.hasDetail)
     for l in 0..<layerCount { keyframes[l].reserveCapacity(times.count) }
     for (k, animationTime) in animationTimes.enumerated() {
       let shown = evaluator.progress(at: animationTime, timing: timing)
@@ -205,7 +206,7 @@ public enum InteractionPlanner {
       }
       for l in 0..<layerCount {
         keyframes[l].append(evaluator.state(ofLayer: l) { shown[$0] })
-        if choreography.layers[l].hasDetail {
+        if detailed[l] {
           details[l].append(evaluator.detail(ofLayer: l) { shown[$0] })
         }
       }

@@ -179,7 +179,7 @@ public struct ChoreographyEvaluator: Sendable {
     var state = bases[index]
     if let track = frameTracks[index] {
       let a = frameArcIndex.isEmpty ? -1 : frameArcIndex[index]
-      state.frame = a < 0 ? Rect.interpolate(track.from, track.to, p) : arcFrame(track, arcs[a], p)
+      state.frame = Self.rect(track.from, track.to, a < 0 ? nil : arcs[a], p)
     }
     if let track = alphaTracks[index] {
       state.alpha = lerp(track.from, track.to, p)
@@ -198,7 +198,7 @@ public struct ChoreographyEvaluator: Sendable {
     if let track = frameTracks[index] {
       let p = progress(frameDelays.isEmpty ? 0 : frameDelays[index])
       let a = frameArcIndex.isEmpty ? -1 : frameArcIndex[index]
-      state.frame = a < 0 ? Rect.interpolate(track.from, track.to, p) : arcFrame(track, arcs[a], p)
+      state.frame = Self.rect(track.from, track.to, a < 0 ? nil : arcs[a], p)
     }
     if let track = alphaTracks[index] {
       state.alpha = lerp(
@@ -230,12 +230,6 @@ public struct ChoreographyEvaluator: Sendable {
     return state
   }
 
-  private func arcFrame(_ track: (from: Rect, to: Rect), _ arc: (Point, Point, Point), _ q: Double)
-    -> Rect
-  {
-    Self.rect(RectTrack(from: track.from, to: track.to, delay: 0, arc: arc), q)
-  }
-
   /// The corner radius, content frame and shadow opacity of layer `index`, with `progress` as
   /// for ``state(ofLayer:progressOfDelay:)``.
   public func detail(ofLayer index: Int, progressOfDelay progress: (Int) -> Double)
@@ -249,7 +243,7 @@ public struct ChoreographyEvaluator: Sendable {
         detail.cornerRadius = lerp(track.from, track.to, progress(track.delay))
       }
       if let track = extra.contentFrame {
-        detail.contentFrame = Self.rect(track, progress(track.delay))
+        detail.contentFrame = Self.rect(track.from, track.to, nil, progress(track.delay))
       }
       if let track = extra.shadowOpacity {
         detail.shadowOpacity = lerp(track.from, track.to, progress(track.delay))
@@ -265,16 +259,14 @@ public struct ChoreographyEvaluator: Sendable {
   /// A rect track at progress `q`: linear, or with an arc the centre along its quadratic
   /// Bezier (also for q outside [0, 1]) and the size linear (docs/TIMING.md section 9).
   @inline(__always)
-  static func rect(_ track: RectTrack, _ q: Double) -> Rect {
+  static func rect(_ from: Rect, _ to: Rect, _ arc: (Point, Point, Point)?, _ q: Double) -> Rect {
     // At 0 and 1 linear interpolation gives the ends exactly, arc or not.
-    guard let (p0, c, p1) = track.arc, q != 0, q != 1 else {
-      return Rect.interpolate(track.from, track.to, q)
-    }
+    guard let (p0, c, p1) = arc, q != 0, q != 1 else { return Rect.interpolate(from, to, q) }
     let u = 1 - q
     let x = u * u * p0.x + 2 * u * q * c.x + q * q * p1.x
     let y = u * u * p0.y + 2 * u * q * c.y + q * q * p1.y
-    let width = lerp(track.from.width, track.to.width, q)
-    let height = lerp(track.from.height, track.to.height, q)
+    let width = lerp(from.width, to.width, q)
+    let height = lerp(from.height, to.height, q)
     return Rect(x: x - width / 2, y: y - height / 2, width: width, height: height)
   }
 

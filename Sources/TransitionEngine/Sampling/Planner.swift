@@ -63,20 +63,17 @@ public enum Planner {
     }
     // Each state is built in its place in the layer's array rather than appended: a state is
     // 28 doubles, and a copy per keyframe was measurable.
-    let undelayed = rows[0]
-    let keyframes = (0..<choreography.layers.count).map { i in
-      [LayerState](unsafeUninitializedCapacity: times.count) { buffer, initialized in
-        // Without delays (the seeds' styles) one progress serves every track, as before
-        // delays existed: looking it up per track cost 15 % of a zoom push's pipeline.
-        if rows.count == 1 {
-          for (j, p) in undelayed.enumerated() {
-            (buffer.baseAddress! + j).initialize(to: evaluator.state(ofLayer: i, progress: p))
-          }
-        } else {
-          for j in 0..<times.count {
-            (buffer.baseAddress! + j).initialize(
-              to: evaluator.state(ofLayer: i) { rows[$0][j] })
-          }
+    let keyframes = (0..<choreography.layers.count).map { i -> [LayerState] in
+      // With delays (shared elements), each track reads its delay's row.
+      guard rows.count == 1 else {
+        return times.indices.map { j in evaluator.state(ofLayer: i) { rows[$0][j] } }
+      }
+      // Without (the seeds' styles), one progress serves every track, and each state is built
+      // in its place in the layer's array rather than appended: a state is 22 doubles, and a
+      // copy per keyframe was measurable.
+      return [LayerState](unsafeUninitializedCapacity: times.count) { buffer, initialized in
+        for (j, p) in rows[0].enumerated() {
+          (buffer.baseAddress! + j).initialize(to: evaluator.state(ofLayer: i, progress: p))
         }
         initialized = times.count
       }
