@@ -76,7 +76,7 @@ struct MemoryTrim {
     guard fd >= 0 else { return 0 }
     defer { close(fd) }
     var buffer = [UInt8](repeating: 0, count: 128)
-    let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    let n = read(fd, &buffer, buffer.count)
     guard n > 0 else { return 0 }
     // "size resident shared ...", in pages: the second field.
     let fields = buffer[0..<n].split(separator: UInt8(ascii: " "), maxSplits: 2)

@@ -758,21 +758,20 @@ def duplicate_keys_body(count=130000):
     return ("{" + ",".join('"%s":0' % k for k in keys) + ',"%s":0}' % keys[0]).encode()
 
 
-class DuplicateKeys(Attack):
-    name = "duplicate-keys"
-    answer_timeout = 60.0
+class BackToBack(Attack):
+    """Each connection sends a request, waits for its answer, and sends the next one; a
+    connection the server closes waits (5 s at most) for the close. Subclasses give request()."""
 
-    def __init__(self, port, connections, trickle=False):
-        super().__init__(port, min(connections, 8))
-        body = duplicate_keys_body()
-        self.raw = post("/v1/plans", body, b"%s:%d" % (HOST.encode(), port))
-        self.detail = "%d-byte object, 130000 keys + 1 duplicate" % len(body)
+    answer_timeout = 30.0
+
+    def request(self):
+        raise NotImplementedError
 
     def ask(self, c):
         c.reading = True
         self.requests += 1
         c.deadline = now() + self.answer_timeout
-        self.send(c, self.raw)
+        self.send(c, self.request())
 
     def on_connected(self, c):
         self.ask(c)
@@ -786,7 +785,21 @@ class DuplicateKeys(Attack):
         self.ask(c)
 
 
-class BigAccept(Attack):
+class DuplicateKeys(BackToBack):
+    name = "duplicate-keys"
+    answer_timeout = 60.0
+
+    def __init__(self, port, connections, trickle=False):
+        super().__init__(port, min(connections, 8))
+        body = duplicate_keys_body()
+        self.raw = post("/v1/plans", body, b"%s:%d" % (HOST.encode(), port))
+        self.detail = "%d-byte object, 130000 keys + 1 duplicate" % len(body)
+
+    def request(self):
+        return self.raw
+
+
+class BigAccept(BackToBack):
     name = "big-accept"
     answer_timeout = 30.0
 
@@ -830,25 +843,11 @@ class BigAccept(Attack):
             self.detail += " (after %d answers 431)" % (len(self.calibration) - 1)
         return status
 
-    def ask(self, c):
-        c.reading = True
-        self.requests += 1
-        c.deadline = now() + self.answer_timeout
-        self.send(c, self.raw)
-
-    def on_connected(self, c):
-        self.ask(c)
-
-    def on_response(self, c, status, closes):
-        c.deadline = None
-        if closes:
-            c.deadline = now() + 5.0
-            c.waiting = True
-            return
-        self.ask(c)
+    def request(self):
+        return self.raw
 
 
-class Burst(Attack):
+class Burst(BackToBack):
     name = "burst"
     answer_timeout = 30.0
 
@@ -859,23 +858,9 @@ class Burst(Attack):
         self.host = b"%s:%d" % (HOST.encode(), port)
         self.detail = "distinct 240 fps plans, one at a time per connection, every answer read"
 
-    def ask(self, c):
-        c.reading = True
-        self.requests += 1
+    def request(self):
         self.seq += 1
-        c.deadline = now() + self.answer_timeout
-        self.send(c, post("/v1/plans", zoom_request(self.example, self.seq, True), self.host))
-
-    def on_connected(self, c):
-        self.ask(c)
-
-    def on_response(self, c, status, closes):
-        c.deadline = None
-        if closes:
-            c.deadline = now() + 5.0
-            c.waiting = True
-            return
-        self.ask(c)
+        return post("/v1/plans", zoom_request(self.example, self.seq, True), self.host)
 
 
 # ---------------------------------------------------------------------------------------------
