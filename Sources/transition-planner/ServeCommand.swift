@@ -26,7 +26,9 @@ enum ServeCommand {
     AllocatorTuning.apply()
     let status = ServerStatus()
     let metrics = Metrics()
-    let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
+    var appConfiguration = options.app
+    appConfiguration.maximumTargetBytes = options.server.rules.parserLimits.maxTargetBytes
+    let app = PlannerApp(configuration: appConfiguration, metrics: metrics, status: status)
     let log = options.accessLog
     let server = HTTPServer(
       configuration: options.server, responder: app,

@@ -29,6 +29,40 @@ final class PlanIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(mid.x, 16 - 16 * 1.038955774, accuracy: 1e-6)
   }
 
+  func testHeroPlansThroughTheClient() throws {
+    let push = try client.plan(try example("hero-grid-push"))
+    XCTAssertEqual(push.exchange.status, 200)
+    XCTAssertEqual(push.style, "hero")
+    XCTAssertEqual(push.curveType, "linearOutSlowIn")
+    XCTAssertEqual(
+      push.layerIDs,
+      [
+        "fromView", "fromDimming", "toView", "searchBar@from", "photo-0@from", "photo-1@from",
+        "photo-2@from", "photo-4@from", "photo-5@from", "photo-3@from", "photo-3@to",
+        "title@to", "body@to",
+      ])
+    XCTAssertNotNil(push.contentLocation)
+    // The selected photo flies from its grid cell to the header, ending exactly there.
+    let photo = push.keyframes(of: "photo-3@to")
+    XCTAssertEqual(photo.first?.x, 204)
+    XCTAssertEqual(photo.first?.y, 338)
+    XCTAssertEqual(photo.last?.width, 390)
+    XCTAssertEqual(photo.last?.y, 91)
+    // The pop of the same screens, swapped: the photo flies back; pull instead of push.
+    let pop = try client.plan(try example("hero-grid-pop"))
+    XCTAssertEqual(pop.curveType, "fastOutSlowIn")
+    XCTAssertEqual(pop.layerIDs.prefix(3), ["toView", "toDimming", "fromView"])
+    XCTAssertEqual(pop.keyframes(of: "photo-3@from").last?.x, 204)
+    // A duplicate id is a 422 at the later one's id.
+    let invalid = problem {
+      try self.client.plan(
+        #"{"style":"hero","operation":"push","container":{"width":390,"height":844},"screens":{"to":{"elements":[{"id":"a","frame":{"x":0,"y":0,"width":1,"height":1}},{"id":"b","frame":{"x":0,"y":0,"width":1,"height":1}},{"id":"a","frame":{"x":0,"y":0,"width":1,"height":1}}]}}}"#
+      )
+    }
+    XCTAssertEqual(invalid?.status, 422)
+    XCTAssertEqual(invalid?.errors.map(\.pointer), ["/screens/to/elements/2/id"])
+  }
+
   func testExplicitTimingsOfEveryCurveType() throws {
     let curves = [
       #"{"type":"linear"}"#, #"{"type":"easeIn"}"#, #"{"type":"easeOut"}"#,
@@ -143,7 +177,7 @@ final class PlanIntegrationTests: IntegrationTestCase {
 
   func testStylesAndCORS() throws {
     let styles = try client.styles()
-    XCTAssertEqual(styles.map(\.name), ["zoom", "expand", "cartSheet"])
+    XCTAssertEqual(styles.map(\.name), ["zoom", "expand", "cartSheet", "hero"])
     XCTAssertEqual(styles[2].operations, ["present", "dismiss"])
     let preflight = try client.send(
       "OPTIONS", "/v1/plans",

@@ -73,7 +73,7 @@ final class PlanRequestDecoderTests: XCTestCase {
     XCTAssertEqual(
       problem(#"{"style": "slide", "operation": "push", "container": {"width": 1, "height": 1}}"#)?
         .errors.first?.message,
-      "must be one of zoom, expand, cartSheet")
+      "must be one of zoom, expand, cartSheet, hero")
     XCTAssertEqual(
       pointers(
         #"{"style": "cartSheet", "operation": "present", "container": {"width": 1, "height": 1}, "timing": {"curve": {"type": "bouncy"}}}"#

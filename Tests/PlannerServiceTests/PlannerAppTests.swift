@@ -234,7 +234,8 @@ final class PlannerAppTests: XCTestCase {
     let styles = try json(send("GET", "/v1/styles"))
     guard case .array(let list) = styles["styles"] else { return XCTFail("no styles") }
     XCTAssertEqual(
-      list.map { $0["name"] }, [.string("zoom"), .string("expand"), .string("cartSheet")])
+      list.map { $0["name"] },
+      [.string("zoom"), .string("expand"), .string("cartSheet"), .string("hero")])
     let yaml = send("GET", "/openapi.yaml")
     XCTAssertEqual(yaml.headers.first(name: "Content-Type"), "application/yaml")
     XCTAssertTrue(String(decoding: yaml.body, as: UTF8.self).hasPrefix("openapi: 3.1"))

@@ -330,7 +330,7 @@ struct InteractionReleaseTests {
     bad.style = "nope"
     #expect(
       throws: PlanError(
-        field: ["transition", "style"], message: "must be one of zoom, expand, cartSheet")
+        field: ["transition", "style"], message: "must be one of zoom, expand, cartSheet, hero")
     ) {
       try interact(pan([(0, 0), (0.1, 10)]), transition: bad)
     }

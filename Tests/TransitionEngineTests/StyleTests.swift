@@ -222,7 +222,8 @@ struct StyleTests {
 
   @Test("every style declares its operations and a registry entry")
   func registry() {
-    #expect(StyleRegistry.names == ["zoom", "expand", "cartSheet"])
+    #expect(StyleRegistry.names == ["zoom", "expand", "cartSheet", "hero"])
+    #expect(StyleRegistry.style(named: "hero")?.operations == [.push, .pop, .present, .dismiss])
     #expect(StyleRegistry.style(named: "zoom")?.operations == [.push, .pop])
     #expect(StyleRegistry.style(named: "cartSheet")?.operations == [.present, .dismiss])
     #expect(StyleRegistry.style(named: "slide") == nil)

@@ -20,6 +20,11 @@ public enum CSSExporter {
     w.raw(" * plan's frame rate (")
     w.number(Double(timeline.frameRate))
     w.raw(" fps) with linear easing between them.\n")
+    if let note = ExportOmissions.sentence(timeline) {
+      w.raw(" * ")
+      w.text(sanitizedComment(note))
+      w.raw("\n")
+    }
     w.raw(
       " * Layers are listed bottom to top: put the elements in this order in a .tp-container,\n")
     w.raw(" * each with its .tp-<id> class. left/top/width/height are the untransformed frame;\n")

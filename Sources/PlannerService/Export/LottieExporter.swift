@@ -40,7 +40,7 @@ public enum LottieExporter {
     w.raw(",\"ddd\":0,\"assets\":[],\"meta\":{\"g\":\"transition-planner ")
     w.raw(PlanEncoder.engineVersion)
     w.raw("\",\"d\":")
-    w.string(description(timeline))
+    w.string(description(timeline) + (ExportOmissions.sentence(timeline).map { " " + $0 } ?? ""))
     w.raw(",\"k\":[\"transition-planner\",")
     w.string(timeline.style)
     w.raw(",")

@@ -34,6 +34,11 @@ public enum SVGExporter {
     w.raw(" moments of ")
     w.number(timeline.duration * 1000)
     w.raw(" ms</title>\n")
+    if let note = ExportOmissions.sentence(timeline) {
+      w.raw("<desc>")
+      w.xml(note)
+      w.raw("</desc>\n")
+    }
     // One clip for every panel: each panel's group is translated, and the clip is in the
     // user space of the element that uses it.
     w.raw("<defs><clipPath id=\"tp-container\"><rect x=\"0\" y=\"0\" width=\"")

@@ -53,6 +53,15 @@ public enum WaapiExporter {
       w.raw(",\"easing\":\"linear\",\"fill\":\"both\"}}")
     }
     w.byte(UInt8(ascii: "]"))
+    if let note = ExportOmissions.sentence(timeline) {
+      w.raw(",\"leavesOut\":[")
+      for (i, name) in timeline.leftOut.enumerated() {
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        w.string(name)
+      }
+      w.raw("],\"note\":")
+      w.string(note)
+    }
     if let interaction {
       w.raw(",\"interaction\":{\"decision\":")
       w.string(interaction.decision.rawValue)

@@ -90,6 +90,8 @@ paths:
                 $ref: '#/components/examples/CartSheetPresentRequest'
               cartSheetDismiss:
                 $ref: '#/components/examples/CartSheetDismissRequest'
+              heroAvatar:
+                $ref: '#/components/examples/HeroAvatarRequest'
       responses:
         '200':
           description: The plan.
@@ -880,8 +882,9 @@ components:
       description: |
         The canonical `GET /v1/plans?request=...` URL of the plan: the request rewritten with
         a fixed key order and only the fields its style reads, every byte but RFC 3986
-        unreserved characters percent-encoded.
-      required: true
+        unreserved characters percent-encoded. Sent only when the URL fits the server's
+        request-target limit (8 KiB by default): a large hero request has no `GET` form.
+      required: false
       schema:
         type: string
         pattern: '^/v1/plans\?request=[A-Za-z0-9%._~-]+$'
@@ -1419,18 +1422,20 @@ components:
       description: |
         One transition to plan. Which inputs are needed and which operations exist depends on
         the style (docs/STYLES.md): zoom needs `source` and `destination`, expand `source`,
-        cartSheet takes `options`. Unknown fields are ignored; `null` is the same as leaving
-        an optional field out.
+        cartSheet takes `options`, hero `screens` and `options`. Unknown fields are ignored;
+        `null` is the same as leaving an optional field out.
       oneOf:
         - $ref: '#/components/schemas/ZoomPlanRequest'
         - $ref: '#/components/schemas/ExpandPlanRequest'
         - $ref: '#/components/schemas/CartSheetPlanRequest'
+        - $ref: '#/components/schemas/HeroPlanRequest'
       discriminator:
         propertyName: style
         mapping:
           zoom: '#/components/schemas/ZoomPlanRequest'
           expand: '#/components/schemas/ExpandPlanRequest'
           cartSheet: '#/components/schemas/CartSheetPlanRequest'
+          hero: '#/components/schemas/HeroPlanRequest'
     ZoomPlanRequest:
       type: object
       description: A zoom (list cell image to detail image) push or pop.
@@ -1495,6 +1500,199 @@ components:
           $ref: '#/components/schemas/TimingInput'
         frameRate:
           $ref: '#/components/schemas/FrameRateInput'
+    HeroPlanRequest:
+      type: object
+      description: |
+        Shared elements matched by `id` between the two screens (docs/STYLES.md "hero"): every
+        pair flies from its frame on one screen to its frame on the other, unmatched elements
+        fade or scale, and a preset moves the screens. `push` and `present` go forward, `pop`
+        and `dismiss` play the reversed preset and direction. Without `timing` the curve and
+        duration follow from the scene (see `GET /v1/styles`). A duplicate id is a 422 at the
+        later element's `/id`; a cascade that would make the plan last over 60 s a 422 at
+        `/options/cascade/delta`. A large request may have no `GET` form: its canonical URL
+        can be longer than the server's request-target limit (8 KiB by default), and then the
+        answer has no `Content-Location`.
+      required: [style, operation, container]
+      properties:
+        style:
+          const: hero
+        operation:
+          type: string
+          enum: [push, pop, present, dismiss]
+        container:
+          $ref: '#/components/schemas/ContainerInput'
+        screens:
+          oneOf:
+            - type: object
+              properties:
+                from:
+                  $ref: '#/components/schemas/HeroScreenInput'
+                to:
+                  $ref: '#/components/schemas/HeroScreenInput'
+            - type: 'null'
+        options:
+          oneOf:
+            - $ref: '#/components/schemas/HeroOptions'
+            - type: 'null'
+        timing:
+          $ref: '#/components/schemas/TimingInput'
+        frameRate:
+          $ref: '#/components/schemas/FrameRateInput'
+    HeroScreenInput:
+      oneOf:
+        - type: object
+          properties:
+            elements:
+              type: [array, 'null']
+              description: At most 256; ids unique within the screen (compared by UTF-8 bytes).
+              maxItems: 256
+              items:
+                $ref: '#/components/schemas/HeroElementInput'
+        - type: 'null'
+    HeroElementInput:
+      type: object
+      required: [id, frame]
+      properties:
+        id:
+          type: string
+          description: 1 to 128 UTF-8 bytes; matches the element of the same id on the other screen.
+          minLength: 1
+          maxLength: 128
+        frame:
+          $ref: '#/components/schemas/RectInput'
+        cornerRadius:
+          type: [number, 'null']
+          description: Points; default 0.
+          minimum: 0
+          maximum: 10000000
+        alpha:
+          type: [number, 'null']
+          description: Default 1.
+          minimum: 0
+          maximum: 1
+        opaque:
+          type: [boolean, 'null']
+          description: Default true (with both elements opaque at alpha 1 only the upper image fades).
+        content:
+          oneOf:
+            - type: object
+              description: The intrinsic size of what the element draws (an image).
+              required: [width, height]
+              properties:
+                width:
+                  type: number
+                  exclusiveMinimum: 0
+                  maximum: 10000000
+                height:
+                  type: number
+                  exclusiveMinimum: 0
+                  maximum: 10000000
+            - type: 'null'
+        contentMode:
+          oneOf:
+            - $ref: '#/components/schemas/ContentMode'
+            - type: 'null'
+        zIndex:
+          type: [number, 'null']
+          description: Paint order of element layers; default 0 (a pair reads its to element's).
+          minimum: -1000000
+          maximum: 1000000
+        arc:
+          type: [number, 'null']
+          description: Arc intensity of a pair's path (read from the to element); default 0 (straight).
+          minimum: -4
+          maximum: 4
+        effect:
+          oneOf:
+            - $ref: '#/components/schemas/HeroEffect'
+            - type: 'null'
+    HeroEffect:
+      type: string
+      description: What an unmatched element does (ignored on a pair).
+      enum: [none, fade, scale]
+    HeroOptions:
+      type: object
+      properties:
+        preset:
+          oneOf:
+            - type: string
+              description: How the screens move; default fade.
+              enum: [none, fade, push, pull, cover, uncover, slide, zoomSlide, pageIn, pageOut, zoom, zoomOut]
+            - type: 'null'
+        direction:
+          oneOf:
+            - type: string
+              description: Default leading.
+              enum: [left, right, up, down, leading, trailing]
+            - type: 'null'
+        layoutDirection:
+          oneOf:
+            - type: string
+              description: Resolves leading and trailing; default ltr.
+              enum: [ltr, rtl]
+            - type: 'null'
+        crossfade:
+          oneOf:
+            - type: string
+              description: How a pair's two images blend; default auto.
+              enum: [auto, cross, none]
+            - type: 'null'
+        unmatched:
+          oneOf:
+            - type: object
+              properties:
+                enter:
+                  oneOf:
+                    - $ref: '#/components/schemas/HeroEffect'
+                    - type: 'null'
+                exit:
+                  oneOf:
+                    - $ref: '#/components/schemas/HeroEffect'
+                    - type: 'null'
+            - type: 'null'
+        cascade:
+          oneOf:
+            - type: object
+              description: Present (even empty), unmatched elements start one after another.
+              properties:
+                delta:
+                  type: [number, 'null']
+                  description: Seconds between two ranks; default 0.02.
+                  minimum: 0
+                  maximum: 1
+                direction:
+                  oneOf:
+                    - type: string
+                      description: Default topToBottom.
+                      enum: [topToBottom, bottomToTop, leftToRight, rightToLeft, leading, trailing, radial, inverseRadial]
+                    - type: 'null'
+                center:
+                  oneOf:
+                    - type: object
+                      description: For radial orders; default the container's centre.
+                      required: [x, y]
+                      properties:
+                        x:
+                          type: number
+                          minimum: -10000000
+                          maximum: 10000000
+                        y:
+                          type: number
+                          minimum: -10000000
+                          maximum: 10000000
+                    - type: 'null'
+                delayMatched:
+                  type: [boolean, 'null']
+                  description: Pairs start after every ranked element; default false.
+            - type: 'null'
+        dimming:
+          type: [number, 'null']
+          description: The darkest a dimming layer gets (0 - none); default 0.1.
+          minimum: 0
+          maximum: 1
+    ContentMode:
+      type: string
+      enum: [scaleToFill, aspectFit, aspectFill, center]
     ContainerInput:
       type: object
       description: The transition's container view, points.
@@ -1941,6 +2139,18 @@ components:
           minItems: 1
           items:
             $ref: '#/components/schemas/WaapiLayer'
+        leavesOut:
+          type: array
+          description: |
+            What the plan has that this document does not carry yet (hero plans): any of
+            cornerRadius, contentFrame, shadow and delay (delays act through the sampled
+            values only). Absent when nothing is left out.
+          items:
+            type: string
+            enum: [cornerRadius, contentFrame, shadow, delay]
+        note:
+          type: string
+          description: The same in a sentence; present with `leavesOut`.
         interaction:
           type: object
           description: Only from `/v1/interactions`.
@@ -2093,7 +2303,7 @@ components:
                 minItems: 1
     StyleName:
       type: string
-      enum: [zoom, expand, cartSheet]
+      enum: [zoom, expand, cartSheet, hero]
     OperationName:
       type: string
       enum: [push, pop, present, dismiss]
@@ -2107,7 +2317,12 @@ components:
       enum: [source, destination]
     LayerId:
       type: string
-      enum: [fromView, toView, snapshot, background, topSlice, bottomSlice, fromSnapshot, toSnapshot]
+      description: |
+        The seeds' styles use fromView, toView, snapshot, background, topSlice, bottomSlice,
+        fromSnapshot and toSnapshot; hero fromView, toView, fromDimming, toDimming and
+        `<element id>@from` / `<element id>@to`.
+      minLength: 1
+      examples: [fromView, snapshot, photo-42@to]
     Size:
       type: object
       required: [width, height]
@@ -2268,6 +2483,8 @@ components:
           $ref: '#/components/schemas/LayerContent'
         anchor:
           $ref: '#/components/schemas/Point'
+        shadow:
+          $ref: '#/components/schemas/LayerShadow'
         frame:
           $ref: '#/components/schemas/Rect'
         alpha:
@@ -2277,6 +2494,9 @@ components:
           $ref: '#/components/schemas/Transform3D'
         tracks:
           type: array
+          description: |
+            In this order: frame, alpha, transform, cornerRadius, contentFrame, shadowOpacity.
+            In hero plans a track whose `from` equals its `to` is left out (the value is held).
           items:
             $ref: '#/components/schemas/Track'
         keyframes:
@@ -2284,6 +2504,21 @@ components:
           minItems: 1
           items:
             $ref: '#/components/schemas/Keyframe'
+    LayerShadow:
+      type: object
+      description: |
+        A layer's static drop shadow as CALayer describes it; its opacity is the layer's
+        `shadowOpacity` (a track may animate it, keyframes report it).
+      required: [color, radius, offset]
+      properties:
+        color:
+          type: string
+          pattern: '^#[0-9A-Fa-f]{6}$'
+        radius:
+          type: number
+          description: CALayer's shadowRadius, points.
+        offset:
+          $ref: '#/components/schemas/Point'
     LayerContent:
       description: What a layer draws, by `kind`.
       oneOf:
@@ -2328,10 +2563,11 @@ components:
         screen:
           $ref: '#/components/schemas/ScreenRole'
         element:
-          $ref: '#/components/schemas/ElementRole'
-        contentMode:
           type: string
-          enum: [aspectFit, aspectFill, scaleToFill]
+          minLength: 1
+          description: '`source` or `destination` for the seeds'' styles; hero: the element''s id.'
+        contentMode:
+          $ref: '#/components/schemas/ContentMode'
     SliceContent:
       type: object
       description: A rectangle of a screen's image, in that screen's coordinates.
@@ -2357,16 +2593,24 @@ components:
       description: |
         A continuous change of one property from `from` to `to` with the plan's timing.
         Transforms are interpolated by decomposition (docs/TIMING.md section 8).
+        A track may start after `delay` seconds of plan time (cascades; present when > 0),
+        holding `from` until then.
       oneOf:
         - $ref: '#/components/schemas/FrameTrack'
         - $ref: '#/components/schemas/AlphaTrack'
         - $ref: '#/components/schemas/TransformTrack'
+        - $ref: '#/components/schemas/CornerRadiusTrack'
+        - $ref: '#/components/schemas/ContentFrameTrack'
+        - $ref: '#/components/schemas/ShadowOpacityTrack'
       discriminator:
         propertyName: property
         mapping:
           frame: '#/components/schemas/FrameTrack'
           alpha: '#/components/schemas/AlphaTrack'
           transform: '#/components/schemas/TransformTrack'
+          cornerRadius: '#/components/schemas/CornerRadiusTrack'
+          contentFrame: '#/components/schemas/ContentFrameTrack'
+          shadowOpacity: '#/components/schemas/ShadowOpacityTrack'
     FrameTrack:
       type: object
       required: [property, from, to]
@@ -2377,6 +2621,18 @@ components:
           $ref: '#/components/schemas/Rect'
         to:
           $ref: '#/components/schemas/Rect'
+        delay:
+          $ref: '#/components/schemas/TrackDelay'
+        path:
+          type: object
+          description: |
+            An arc (docs/TIMING.md section 9): the frame's centre follows the quadratic Bezier
+            from the centre of `from` through `control` to the centre of `to`; the size
+            interpolates linearly.
+          required: [control]
+          properties:
+            control:
+              $ref: '#/components/schemas/Point'
     AlphaTrack:
       type: object
       description: Sampled values are clamped to [0, 1].
@@ -2388,6 +2644,8 @@ components:
           type: number
         to:
           type: number
+        delay:
+          $ref: '#/components/schemas/TrackDelay'
     TransformTrack:
       type: object
       required: [property, from, to]
@@ -2398,6 +2656,53 @@ components:
           $ref: '#/components/schemas/Transform3D'
         to:
           $ref: '#/components/schemas/Transform3D'
+        delay:
+          $ref: '#/components/schemas/TrackDelay'
+    CornerRadiusTrack:
+      type: object
+      description: Points, interpolated linearly; keyframes report max(0, value).
+      required: [property, from, to]
+      properties:
+        property:
+          const: cornerRadius
+        from:
+          type: number
+        to:
+          type: number
+        delay:
+          $ref: '#/components/schemas/TrackDelay'
+    ContentFrameTrack:
+      type: object
+      description: |
+        Where the layer draws its content, in its own coordinates (origin at its top-left,
+        before its transform), interpolated linearly (content fit, docs/TIMING.md section 10).
+      required: [property, from, to]
+      properties:
+        property:
+          const: contentFrame
+        from:
+          $ref: '#/components/schemas/Rect'
+        to:
+          $ref: '#/components/schemas/Rect'
+        delay:
+          $ref: '#/components/schemas/TrackDelay'
+    ShadowOpacityTrack:
+      type: object
+      description: The opacity of the layer's `shadow`; sampled values are clamped to [0, 1].
+      required: [property, from, to]
+      properties:
+        property:
+          const: shadowOpacity
+        from:
+          type: number
+        to:
+          type: number
+        delay:
+          $ref: '#/components/schemas/TrackDelay'
+    TrackDelay:
+      type: number
+      description: Seconds of plan time before the track starts; present only when > 0.
+      exclusiveMinimum: 0
     Keyframe:
       type: object
       description: One layer's state at time `t`.
@@ -2416,6 +2721,18 @@ components:
         transform:
           description: Present only when not exactly the identity.
           $ref: '#/components/schemas/Transform3D'
+        cornerRadius:
+          type: number
+          minimum: 0
+          description: When the layer has a radius track or a non-zero radius.
+        contentFrame:
+          description: When the layer has a content frame (widths and heights clamped at 0).
+          $ref: '#/components/schemas/KeyframeRect'
+        shadowOpacity:
+          type: number
+          minimum: 0
+          maximum: 1
+          description: When the layer has a shadow.
     Actions:
       type: object
       description: Discrete changes at the start, finish and cancel of the transition.
@@ -2453,8 +2770,20 @@ components:
         - required: [remove]
         - required: [alpha]
     ActionTarget:
-      description: 'Exactly one of `element`, `screen` or `layer`.'
+      description: |
+        Exactly one of `element` (the seeds' elements), `screen`, `layer`, or for hero a
+        screen's element by its id (`screen` and `element` together).
       oneOf:
+        - type: object
+          required: [screen, element]
+          maxProperties: 2
+          minProperties: 2
+          properties:
+            screen:
+              $ref: '#/components/schemas/ScreenRole'
+            element:
+              type: string
+              minLength: 1
         - type: object
           required: [element]
           maxProperties: 1
@@ -2781,7 +3110,7 @@ components:
           description: The request fields the style reads (`container` always).
           items:
             type: string
-            enum: [container, source, destination, options]
+            enum: [container, source, destination, options, screens]
         fields:
           type: array
           description: |
@@ -2801,10 +3130,24 @@ components:
           type: string
         type:
           type: string
-          enum: [rect, number, object]
+          description: |
+            `option` is an object whose presence turns a behaviour on; `choice` one of
+            `values`; `identifier` a string of 1 to `maximumBytes` UTF-8 bytes; `list` an
+            array of at most `maximumItems` objects of `members`, unique by `uniqueKey`.
+          enum: [rect, number, object, option, choice, boolean, identifier, list]
         required:
           type: boolean
         summary:
+          type: string
+        values:
+          type: array
+          items:
+            type: string
+        maximumBytes:
+          type: integer
+        maximumItems:
+          type: integer
+        uniqueKey:
           type: string
         minimum:
           type: number
@@ -2815,8 +3158,10 @@ components:
         exclusiveMaximum:
           type: number
         default:
-          type: number
-          description: The value an absent number takes; the canonical request writes it.
+          type: [number, string, boolean]
+          description: |
+            The value an absent field takes. The seeds' styles write it in the canonical request;
+            hero leaves defaults out of it.
         members:
           type: array
           description: An object's own fields.
@@ -2829,9 +3174,18 @@ components:
         name:
           $ref: '#/components/schemas/OperationName'
         timing:
-          description: The default timing, resolved as a plan echoes it.
+          description: |
+            The default timing, resolved as a plan echoes it; for a style whose default depends
+            on the scene (hero), the rule in words and what the example scene gets.
           oneOf:
             - $ref: '#/components/schemas/ResolvedTiming'
+            - type: object
+              required: [rule, example]
+              properties:
+                rule:
+                  type: string
+                example:
+                  $ref: '#/components/schemas/ResolvedTiming'
             - type: 'null'
         layers:
           type: array
@@ -2851,7 +3205,7 @@ components:
           description: The properties the layer animates.
           items:
             type: string
-            enum: [frame, alpha, transform]
+            enum: [frame, alpha, transform, cornerRadius, contentFrame, shadowOpacity]
 
     HealthStatus:
       type: object
@@ -2929,6 +3283,23 @@ components:
           description: What is allowed there.
 
   examples:
+    HeroAvatarRequest:
+      summary: hero present, an avatar opening into a profile header (examples/hero-avatar.json)
+      value:
+        style: hero
+        operation: present
+        container: {width: 390, height: 844}
+        screens:
+          from:
+            elements:
+              - {id: avatar, frame: {x: 16, y: 200, width: 80, height: 80}, cornerRadius: 40, content: {width: 600, height: 600}, contentMode: aspectFill}
+              - {id: name, frame: {x: 112, y: 220, width: 200, height: 24}}
+          to:
+            elements:
+              - {id: avatar, frame: {x: 0, y: 0, width: 390, height: 390}, content: {width: 600, height: 600}, contentMode: aspectFill, arc: -0.5}
+              - {id: name, frame: {x: 20, y: 410, width: 350, height: 34}}
+              - {id: bio, frame: {x: 20, y: 460, width: 350, height: 120}, effect: scale}
+        options: {preset: cover, direction: up, crossfade: cross}
     ZoomPushRequest:
       summary: zoom push with a UIKit spring (examples/zoom-push.json)
       value:

@@ -211,7 +211,10 @@ public final class PlannerApp: HTTPResponder {
         return r
       }
       var r = planHeaders(respond(200, format.contentType, entry.body, head: head), entry)
-      r.headers.add(name: "Content-Location", value: entry.contentLocation)
+      // A URL the server itself would refuse with a 414 is no location.
+      if entry.contentLocation.utf8.count <= configuration.maximumTargetBytes {
+        r.headers.add(name: "Content-Location", value: entry.contentLocation)
+      }
       return r
     }
   }

@@ -24,20 +24,23 @@ enum StylesDocument {
       w.raw(",\"operations\":[")
       for (j, op) in style.operations.enumerated() {
         if j > 0 { w.raw(",") }
-        // The layers of an example scene: ids and content are what any scene gets (a slice of
-        // zero height is left out, which this scene avoids).
-        let scene = Scene(
-          container: Size(width: 390, height: 844),
-          source: Rect(x: 16, y: 220, width: 170, height: 170),
-          destination: Rect(x: 0, y: 91, width: 390, height: 390))
+        // The layers of the style's example scene: for the seeds' styles the ids and content
+        // are what any scene gets (a slice of zero height is left out, which the scene avoids);
+        // hero's depend on the elements, and its example shows a pair, an exit and an entry.
+        let scene = style.exampleScene
         let choreography = style.choreography(for: scene, operation: op)
         w.raw("{\"name\":")
         w.string(op.rawValue)
         w.raw(",\"timing\":")
-        if let timing = try? Timing.resolve(TimingSpec(), defaults: style.defaultTiming(for: op)) {
-          w.timing(timing)
+        if let rule = style.defaultTimingRule {
+          // The default depends on the scene: the rule, and what the example scene gets.
+          w.raw("{\"rule\":")
+          w.string(rule)
+          w.raw(",\"example\":")
+          writeTiming(style, scene, op, &w)
+          w.raw("}")
         } else {
-          w.raw("null")
+          writeTiming(style, scene, op, &w)
         }
         w.raw(",\"layers\":[")
         for (k, layer) in choreography.layers.enumerated() {
@@ -59,5 +62,17 @@ enum StylesDocument {
     }
     w.raw("]}")
     return w.bytes
+  }
+
+  private static func writeTiming(
+    _ style: any TransitionStyle, _ scene: Scene, _ op: TransitionOperation, _ w: inout JSONWriter
+  ) {
+    if let timing = try? Timing.resolve(
+      TimingSpec(), defaults: style.defaultTiming(for: scene, operation: op))
+    {
+      w.timing(timing)
+    } else {
+      w.raw("null")
+    }
   }
 }

@@ -185,6 +185,11 @@ public enum PlanEncoder {
       case .screen(let s):
         w.raw("\"screen\":")
         w.string(s.rawValue)
+      case .screenElement(let s, let e):
+        w.raw("\"screen\":")
+        w.string(s.rawValue)
+        w.raw(",\"element\":")
+        w.string(e.rawValue)
       case .layer(let id):
         w.raw("\"layer\":")
         w.string(id)

@@ -17,6 +17,7 @@ struct StyleInputWire {
     var values = StyleValues()
     for input in inputs {
       let pointer = base + input.name
+      let omitted = input.defaults == .omitted
       switch input.kind {
       case .rect:
         if let r = decodeRect(
@@ -29,19 +30,106 @@ struct StyleInputWire {
         if let n = reader.number(
           object, input.name, at: base, required: input.required, NumberRule(range))
         {
-          values[input.name] = .number(n)
-        } else if let defaultValue {
+          if !(omitted && n == defaultValue) { values[input.name] = .number(n) }
+        } else if let defaultValue, !omitted {
           values[input.name] = .number(defaultValue)
         }
       case .object(let members):
         let member = reader.object(
           object?[input.name], at: pointer, required: input.required,
           what: Self.memberList(members))
+        if omitted && member == nil { continue }
+        let decoded = decode(
+          members, in: member, at: pointer, styleName: styleName, reader: &reader)
+        if omitted && decoded.values.isEmpty { continue }
+        values[input.name] = .object(decoded)
+      case .option(let members):
+        guard
+          let member = reader.object(
+            object?[input.name], at: pointer, required: input.required,
+            what: Self.memberList(members))
+        else { continue }
         values[input.name] = .object(
           decode(members, in: member, at: pointer, styleName: styleName, reader: &reader))
+      case .choice(let names, let defaultValue):
+        if let s = reader.string(
+          object, input.name, at: base, required: input.required, oneOf: names)
+        {
+          if !(omitted && s == defaultValue) { values[input.name] = .text(s) }
+        } else if let defaultValue, !omitted, object?[input.name] == nil {
+          values[input.name] = .text(defaultValue)
+        }
+      case .boolean(let defaultValue):
+        if let b = reader.bool(object, input.name, at: base) {
+          if !(omitted && b == defaultValue) { values[input.name] = .bool(b) }
+        } else if let defaultValue, !omitted, object?[input.name] == nil {
+          values[input.name] = .bool(defaultValue)
+        }
+      case .identifier(let maximumBytes):
+        if let s = reader.string(object, input.name, at: base, required: input.required) {
+          let count = s.utf8.count
+          if count == 0 || count > maximumBytes {
+            reader.fail(
+              pointer, "must be 1 to \(maximumBytes) UTF-8 bytes long, not \(count)")
+          } else {
+            values[input.name] = .text(s)
+          }
+        }
+      case .list(let members, let maximumCount, let uniqueKey):
+        if let items = decodeList(
+          object?[input.name], at: pointer, required: input.required, members: members,
+          maximumCount: maximumCount, uniqueKey: uniqueKey, styleName: styleName,
+          reader: &reader), !(omitted && items.isEmpty)
+        {
+          values[input.name] = .list(items)
+        }
       }
     }
     return values
+  }
+
+  /// An array of objects: its length bounded (reported at the array), each item decoded at
+  /// its index, and with `uniqueKey` a repeated identifier reported at the later item's
+  /// member (identifiers compare by their UTF-8 bytes, not by Unicode equivalence).
+  private func decodeList(
+    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, members: [StyleInput],
+    maximumCount: Int, uniqueKey: String?, styleName: String, reader: inout FieldReader
+  ) -> [StyleValues]? {
+    guard let value, value != .null else {
+      if required { reader.fail(pointer, "is required: an array of objects") }
+      return nil
+    }
+    guard case .array(let array) = value else {
+      reader.fail(pointer, "must be an array of objects, not \(value.typeName)")
+      return nil
+    }
+    guard array.count <= maximumCount else {
+      reader.fail(pointer, "must have at most \(maximumCount) items, not \(array.count)")
+      return nil
+    }
+    var items: [StyleValues] = []
+    items.reserveCapacity(array.count)
+    var seen: [[UInt8]: Int] = [:]
+    for (i, item) in array.enumerated() {
+      let itemPointer = pointer.appending(i)
+      guard
+        let object = reader.object(
+          item, at: itemPointer, required: true, what: Self.memberList(members))
+      else { continue }
+      let decoded = decode(
+        members, in: object, at: itemPointer, styleName: styleName, reader: &reader)
+      if let uniqueKey, let key = decoded.text(uniqueKey) {
+        if let earlier = seen[Array(key.utf8)] {
+          reader.fail(
+            itemPointer + uniqueKey,
+            "must be unique within the array: item \(earlier) has the same \(uniqueKey)")
+        } else {
+          seen[Array(key.utf8)] = i
+        }
+      }
+      items.append(decoded)
+    }
+    return items
   }
 
   func decodeRect(
@@ -79,7 +167,7 @@ struct StyleInputWire {
   /// request's members after the container).
   static func writeCanonical(_ inputs: [StyleInput], _ values: StyleValues, _ w: inout JSONWriter) {
     for input in inputs {
-      guard let value = values[input.name], !isEmpty(value) else { continue }
+      guard let value = values[input.name], !isEmpty(input, value) else { continue }
       w.raw(",")
       w.string(input.name)
       w.raw(":")
@@ -87,29 +175,51 @@ struct StyleInputWire {
     }
   }
 
+  private static func writeMembers(
+    _ members: [StyleInput], _ object: StyleValues, _ w: inout JSONWriter
+  ) {
+    w.raw("{")
+    var first = true
+    for member in members {
+      guard let v = object[member.name], !isEmpty(member, v) else { continue }
+      if !first { w.raw(",") }
+      first = false
+      w.string(member.name)
+      w.raw(":")
+      writeValue(member, v, &w)
+    }
+    w.raw("}")
+  }
+
   private static func writeValue(_ input: StyleInput, _ value: StyleValue, _ w: inout JSONWriter) {
     switch (input.kind, value) {
-    case (.object(let members), .object(let object)):
-      w.raw("{")
-      var first = true
-      for member in members {
-        guard let v = object[member.name], !isEmpty(v) else { continue }
-        if !first { w.raw(",") }
-        first = false
-        w.string(member.name)
-        w.raw(":")
-        writeValue(member, v, &w)
+    case (.object(let members), .object(let object)), (.option(let members), .object(let object)):
+      writeMembers(members, object, &w)
+    case (.list(let members, _, _), .list(let items)):
+      w.raw("[")
+      for (i, item) in items.enumerated() {
+        if i > 0 { w.raw(",") }
+        writeMembers(members, item, &w)
       }
-      w.raw("}")
+      w.raw("]")
     case (_, .rect(let r)): w.rect(r)
     case (_, .number(let n)): w.number(n)
+    case (_, .text(let t)): w.string(t)
+    case (_, .bool(let b)): w.bool(b)
     case (_, .object): w.raw("{}")
+    case (_, .list): w.raw("[]")
     }
   }
 
-  private static func isEmpty(_ value: StyleValue) -> Bool {
-    if case .object(let o) = value { return o.values.values.allSatisfy(isEmpty) }
-    return false
+  /// An object of nothing but empty objects is left out (an option never: its presence
+  /// matters).
+  private static func isEmpty(_ input: StyleInput, _ value: StyleValue) -> Bool {
+    switch (input.kind, value) {
+    case (.object(let members), .object(let o)):
+      return members.allSatisfy { member in o[member.name].map { isEmpty(member, $0) } ?? true }
+    case (_, .list(let items)): return items.isEmpty
+    default: return false
+    }
   }
 
   // MARK: - Description
@@ -139,6 +249,38 @@ struct StyleInputWire {
         }
       case .object(let members):
         w.raw("\"object\",\"members\":")
+        describe(members, &w)
+      case .option(let members):
+        w.raw("\"option\",\"members\":")
+        describe(members, &w)
+      case .choice(let names, let defaultValue):
+        w.raw("\"choice\",\"values\":[")
+        for (k, name) in names.enumerated() {
+          if k > 0 { w.raw(",") }
+          w.string(name)
+        }
+        w.raw("]")
+        if let defaultValue {
+          w.raw(",\"default\":")
+          w.string(defaultValue)
+        }
+      case .boolean(let defaultValue):
+        w.raw("\"boolean\"")
+        if let defaultValue {
+          w.raw(",\"default\":")
+          w.bool(defaultValue)
+        }
+      case .identifier(let maximumBytes):
+        w.raw("\"identifier\",\"maximumBytes\":")
+        w.integer(Int64(maximumBytes))
+      case .list(let members, let maximumCount, let uniqueKey):
+        w.raw("\"list\",\"maximumItems\":")
+        w.integer(Int64(maximumCount))
+        if let uniqueKey {
+          w.raw(",\"uniqueKey\":")
+          w.string(uniqueKey)
+        }
+        w.raw(",\"members\":")
         describe(members, &w)
       }
       w.raw(",\"required\":")

@@ -1,7 +1,10 @@
 /// Who a discrete change applies to.
 public enum ActionTarget: Sendable, Hashable {
-  case element(ElementRole)
+  /// A seed's element (`source`, `destination`).
+  case element(ElementID)
   case screen(ScreenRole)
+  /// An element of one screen by its id (hero).
+  case screenElement(ScreenRole, ElementID)
   case layer(String)
 }
 

@@ -20,11 +20,14 @@ public enum Planner {
     let timing: Timing
     do {
       timing = try Timing.resolve(
-        request.timing, defaults: style.defaultTiming(for: request.operation))
+        request.timing,
+        defaults: style.defaultTiming(for: request.scene, operation: request.operation))
     } catch {
       throw PlanError(field: error.field, message: error.message)
     }
-    return (style, style.choreography(for: request.scene, operation: request.operation), timing)
+    let choreography = style.choreography(for: request.scene, operation: request.operation)
+    if let problem = style.check(choreography, timing: timing) { throw problem }
+    return (style, choreography, timing)
   }
 
   public static func plan(_ request: PlanRequest, maximumKeyframes: Int = defaultMaximumKeyframes)

@@ -26,11 +26,17 @@ public struct Timeline: Sendable {
   public var times: [Double]
   /// `keyframes[layer][sample]`.
   public var keyframes: [[LayerState]]
+  /// What the plan has beyond frames, alphas and transforms, which a timeline does not hold:
+  /// any of `cornerRadius`, `contentFrame`, `shadow` and `delay` (the delays' effect is in the
+  /// sampled values; the tracks' own delays are not). Exports say they leave these out.
+  public var leftOut: [String]
 
   public init(
     style: String, operation: TransitionOperation, container: Size, duration: Double,
-    frameRate: Int, layers: [LayerInfo], times: [Double], keyframes: [[LayerState]]
+    frameRate: Int, layers: [LayerInfo], times: [Double], keyframes: [[LayerState]],
+    leftOut: [String] = []
   ) {
+    self.leftOut = leftOut
     self.style = style
     self.operation = operation
     self.container = container
@@ -54,6 +60,16 @@ extension Choreography {
   var timelineLayers: [Timeline.LayerInfo] {
     layers.map { Timeline.LayerInfo(id: $0.id, content: $0.content, anchor: $0.anchor) }
   }
+
+  /// ``Timeline/leftOut`` for this choreography.
+  var beyondTimeline: [String] {
+    var out: [String] = []
+    if layers.contains(where: \.reportsCornerRadius) { out.append("cornerRadius") }
+    if layers.contains(where: { $0.contentFrame != nil }) { out.append("contentFrame") }
+    if layers.contains(where: { $0.shadow != nil }) { out.append("shadow") }
+    if latestDelay > 0 { out.append("delay") }
+    return out
+  }
 }
 
 extension Plan {
@@ -61,7 +77,7 @@ extension Plan {
     Timeline(
       style: style, operation: operation, container: scene.container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
-      keyframes: keyframes)
+      keyframes: keyframes, leftOut: choreography.beyondTimeline)
   }
 }
 
@@ -72,6 +88,6 @@ extension InteractionPlan {
     Timeline(
       style: style, operation: operation, container: container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
-      keyframes: keyframes)
+      keyframes: keyframes, leftOut: choreography.beyondTimeline)
   }
 }

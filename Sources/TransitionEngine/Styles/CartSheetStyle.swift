@@ -37,7 +37,7 @@ public struct CartSheetStyle: TransitionStyle {
       scaleY: scale.number("y") ?? defaults.scaleY, perspective: o.number("perspective"))
   }
 
-  public func defaultTiming(for operation: TransitionOperation) -> StyleTiming {
+  public func defaultTiming(for scene: Scene, operation: TransitionOperation) -> StyleTiming {
     StyleTiming(duration: 0.5, curve: .easeInOut)
   }
 

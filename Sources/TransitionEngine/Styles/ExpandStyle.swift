@@ -9,7 +9,7 @@ public struct ExpandStyle: TransitionStyle {
   public let operations: [TransitionOperation] = [.push, .pop]
   public let inputs: [StyleInput] = [.source]
 
-  public func defaultTiming(for operation: TransitionOperation) -> StyleTiming {
+  public func defaultTiming(for scene: Scene, operation: TransitionOperation) -> StyleTiming {
     // `UIView.animate`'s default curve and the seed's 3 s.
     StyleTiming(duration: 3.0, curve: .easeInOut)
   }

@@ -11,18 +11,44 @@ public struct StyleInput: Sendable {
     case number(InputRange, defaultValue: Double?)
     /// An object of named members, each with its own declaration.
     case object([StyleInput])
+    /// An object whose presence turns a behaviour on (hero's cascade): present, even empty,
+    /// it is kept; absent, it stays absent.
+    case option([StyleInput])
+    /// One of a fixed set of names.
+    case choice([String], defaultValue: String?)
+    case boolean(defaultValue: Bool?)
+    /// A string of 1 to `maximumBytes` UTF-8 bytes (an element id).
+    case identifier(maximumBytes: Int)
+    /// An array of at most `maximumCount` objects of `members`; with `uniqueKey`, no two
+    /// items have the same UTF-8 bytes in that identifier member.
+    case list([StyleInput], maximumCount: Int, uniqueKey: String?)
+  }
+
+  /// What the decoder stores for a value that is absent or equal to its default.
+  public enum Defaults: Sendable {
+    /// The default is stored, so the canonical request spells it out (the seeds' styles:
+    /// their URLs and ETags depend on it).
+    case filled
+    /// Nothing is stored: the canonical request leaves defaults out (hero, whose elements
+    /// would otherwise repeat eight defaults each), and the style applies them.
+    case omitted
   }
 
   public var name: String
   public var kind: Kind
   public var required: Bool
+  public var defaults: Defaults
   /// One line for `GET /v1/styles`.
   public var summary: String
 
-  public init(_ name: String, _ kind: Kind, required: Bool = false, summary: String) {
+  public init(
+    _ name: String, _ kind: Kind, required: Bool = false, defaults: Defaults = .filled,
+    summary: String
+  ) {
     self.name = name
     self.kind = kind
     self.required = required
+    self.defaults = defaults
     self.summary = summary
   }
 }
@@ -57,6 +83,9 @@ public enum StyleValue: Sendable, Hashable {
   case rect(Rect)
   case number(Double)
   case object(StyleValues)
+  case text(String)
+  case bool(Bool)
+  case list([StyleValues])
 }
 
 /// The inputs of one request (or the members of an object input), by name.
@@ -85,5 +114,23 @@ public struct StyleValues: Sendable, Hashable {
   public func object(_ name: String) -> StyleValues {
     if case .object(let o) = values[name] { return o }
     return StyleValues()
+  }
+
+  /// Whether an object (or option) is present.
+  public func has(_ name: String) -> Bool { values[name] != nil }
+
+  public func text(_ name: String) -> String? {
+    if case .text(let t) = values[name] { return t }
+    return nil
+  }
+
+  public func bool(_ name: String) -> Bool? {
+    if case .bool(let b) = values[name] { return b }
+    return nil
+  }
+
+  public func list(_ name: String) -> [StyleValues] {
+    if case .list(let l) = values[name] { return l }
+    return []
   }
 }

@@ -1,18 +1,41 @@
 /// A style is data-shaped: a pure function from a scene and an operation to layers with tracks
 /// and actions. One sampler plays every style, so adding one is a new file and a registry line.
 public protocol TransitionStyle: Sendable {
-  /// The wire name (`zoom`, `expand`, `cartSheet`).
+  /// The wire name (`zoom`, `expand`, `cartSheet`, `hero`).
   var name: String { get }
   /// One line for `GET /v1/styles`.
   var summary: String { get }
   var operations: [TransitionOperation] { get }
   /// What the style reads from a request besides the container.
   var inputs: [StyleInput] { get }
-  /// The seed's own timing for an operation.
-  func defaultTiming(for operation: TransitionOperation) -> StyleTiming
+  /// The timing a request without `timing` gets: the seed's own per operation, or (hero) one
+  /// that depends on the scene.
+  func defaultTiming(for scene: Scene, operation: TransitionOperation) -> StyleTiming
+  /// When the default timing depends on the scene, the rule in words for `GET /v1/styles`;
+  /// nil when it is fixed per operation.
+  var defaultTimingRule: String? { get }
   /// Layers bottom to top with their tracks, and the actions. `scene` holds every required
   /// input, and every input with a default.
   func choreography(for scene: Scene, operation: TransitionOperation) -> Choreography
+  /// A check of the planned choreography against its timing that the declared inputs cannot
+  /// express (hero: a cascade that would last over the limit); nil when it is fine.
+  func check(_ choreography: Choreography, timing: Timing) -> PlanError?
+  /// The scene `GET /v1/styles` shows each operation's layers for.
+  var exampleScene: Scene { get }
+}
+
+extension TransitionStyle {
+  public var defaultTimingRule: String? { nil }
+
+  public func check(_ choreography: Choreography, timing: Timing) -> PlanError? { nil }
+
+  /// The zoom seed's frames (a style whose inputs are others gives its own).
+  public var exampleScene: Scene {
+    Scene(
+      container: Size(width: 390, height: 844),
+      source: Rect(x: 16, y: 220, width: 170, height: 170),
+      destination: Rect(x: 0, y: 91, width: 390, height: 390))
+  }
 }
 
 extension StyleInput {

@@ -8,7 +8,7 @@ public struct ZoomStyle: TransitionStyle {
   public let operations: [TransitionOperation] = [.push, .pop]
   public let inputs: [StyleInput] = [.source, .destination]
 
-  public func defaultTiming(for operation: TransitionOperation) -> StyleTiming {
+  public func defaultTiming(for scene: Scene, operation: TransitionOperation) -> StyleTiming {
     switch operation {
     // The seed passes `.curveLinear`, which UIKit ignores for springs.
     case .push: StyleTiming(duration: 1.0, curve: .spring(dampingRatio: 0.6, initialVelocity: 1.0))

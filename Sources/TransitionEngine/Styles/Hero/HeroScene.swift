@@ -1,0 +1,117 @@
+/// A hero scene in typed form: the container, both screens' elements and the options.
+public struct HeroScene: Sendable, Hashable {
+  public var container: Size
+  public var from: [HeroElement]
+  public var to: [HeroElement]
+  public var options: HeroOptions
+
+  public init(
+    container: Size, from: [HeroElement] = [], to: [HeroElement] = [],
+    options: HeroOptions = HeroOptions()
+  ) {
+    self.container = container
+    self.from = from
+    self.to = to
+    self.options = options
+  }
+
+  /// Reads a decoded scene (docs/STYLES.md "hero"; ``HeroInputs`` declares the names). The
+  /// values were validated by the declaration, so anything unreadable takes its default.
+  public init(_ scene: Scene) {
+    let screens = scene.inputs.object("screens")
+    let o = scene.inputs.object("options")
+    let unmatched = o.object("unmatched")
+    var options = HeroOptions()
+    options.preset = o.text("preset").flatMap(HeroPreset.init(rawValue:)) ?? .fade
+    options.direction = o.text("direction").flatMap(HeroDirection.init(rawValue:)) ?? .leading
+    options.layoutDirection =
+      o.text("layoutDirection").flatMap(LayoutDirection.init(rawValue:)) ?? .ltr
+    options.crossfade = o.text("crossfade").flatMap(HeroCrossfade.init(rawValue:)) ?? .auto
+    options.enter = unmatched.text("enter").flatMap(HeroEffect.init(rawValue:)) ?? .none
+    options.exit = unmatched.text("exit").flatMap(HeroEffect.init(rawValue:)) ?? .none
+    options.dimming = o.number("dimming") ?? 0.1
+    if o.has("cascade") {
+      let c = o.object("cascade")
+      let center = c.object("center")
+      options.cascade = HeroCascade(
+        delta: c.number("delta") ?? 0.02,
+        direction: c.text("direction").flatMap(CascadeDirection.init(rawValue:)) ?? .topToBottom,
+        center: center.number("x").flatMap { x in center.number("y").map { Point(x: x, y: $0) } },
+        delayMatched: c.bool("delayMatched") ?? false)
+    }
+    self.init(
+      container: scene.container,
+      from: screens.object("from").list("elements").compactMap(Self.element),
+      to: screens.object("to").list("elements").compactMap(Self.element),
+      options: options)
+  }
+
+  private static func element(_ v: StyleValues) -> HeroElement? {
+    guard let id = v.text("id"), let frame = v.rect("frame") else { return nil }
+    let content = v.object("content")
+    return HeroElement(
+      id: id, frame: frame, cornerRadius: v.number("cornerRadius") ?? 0,
+      alpha: v.number("alpha") ?? 1, opaque: v.bool("opaque") ?? true,
+      content: content.number("width").flatMap { w in
+        content.number("height").map { Size(width: w, height: $0) }
+      },
+      contentMode: v.text("contentMode").flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
+      zIndex: v.number("zIndex") ?? 0, arc: v.number("arc") ?? 0,
+      effect: v.text("effect").flatMap(HeroEffect.init(rawValue:)))
+  }
+
+  /// The scene in the engine's generic form, as the wire decoder would produce it: values
+  /// equal to their defaults are left out (``StyleInput/Defaults/omitted``).
+  public var scene: Scene {
+    var o = StyleValues()
+    let d = HeroOptions()
+    if options.preset != d.preset { o["preset"] = .text(options.preset.rawValue) }
+    if options.direction != d.direction { o["direction"] = .text(options.direction.rawValue) }
+    if options.layoutDirection != d.layoutDirection {
+      o["layoutDirection"] = .text(options.layoutDirection.rawValue)
+    }
+    if options.crossfade != d.crossfade { o["crossfade"] = .text(options.crossfade.rawValue) }
+    var unmatched = StyleValues()
+    if options.enter != .none { unmatched["enter"] = .text(options.enter.rawValue) }
+    if options.exit != .none { unmatched["exit"] = .text(options.exit.rawValue) }
+    if !unmatched.values.isEmpty { o["unmatched"] = .object(unmatched) }
+    if let cascade = options.cascade {
+      var c = StyleValues()
+      if cascade.delta != 0.02 { c["delta"] = .number(cascade.delta) }
+      if cascade.direction != .topToBottom { c["direction"] = .text(cascade.direction.rawValue) }
+      if let center = cascade.center {
+        c["center"] = .object(StyleValues(["x": .number(center.x), "y": .number(center.y)]))
+      }
+      if cascade.delayMatched { c["delayMatched"] = .bool(true) }
+      o["cascade"] = .object(c)
+    }
+    if options.dimming != d.dimming { o["dimming"] = .number(options.dimming) }
+    var screens = StyleValues()
+    if !from.isEmpty {
+      screens["from"] = .object(StyleValues(["elements": .list(from.map(Self.values))]))
+    }
+    if !to.isEmpty {
+      screens["to"] = .object(StyleValues(["elements": .list(to.map(Self.values))]))
+    }
+    var inputs = StyleValues()
+    if !screens.values.isEmpty { inputs["screens"] = .object(screens) }
+    if !o.values.isEmpty { inputs["options"] = .object(o) }
+    return Scene(container: container, inputs: inputs)
+  }
+
+  private static func values(_ e: HeroElement) -> StyleValues {
+    var v = StyleValues(["id": .text(e.id), "frame": .rect(e.frame)])
+    if e.cornerRadius != 0 { v["cornerRadius"] = .number(e.cornerRadius) }
+    if e.alpha != 1 { v["alpha"] = .number(e.alpha) }
+    if !e.opaque { v["opaque"] = .bool(false) }
+    if let c = e.content {
+      v["content"] = .object(
+        StyleValues(["width": .number(c.width), "height": .number(c.height)]))
+    }
+    if e.contentMode != .scaleToFill { v["contentMode"] = .text(e.contentMode.rawValue) }
+    if e.zIndex != 0 { v["zIndex"] = .number(e.zIndex) }
+    if e.arc != 0 { v["arc"] = .number(e.arc) }
+    if let effect = e.effect { v["effect"] = .text(effect.rawValue) }
+    return v
+  }
+}
