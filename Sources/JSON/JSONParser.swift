@@ -93,7 +93,12 @@ public struct JSONParser {
     -> Bool
   {
     if members.count < scannedMembers {
-      return members.contains { $0.key.utf8.elementsEqual(key.utf8) }
+      // The lengths first (constant time for native strings): most keys differ in length,
+      // and the generic byte comparison was 5 % of decoding a hero request (callgrind).
+      let length = key.utf8.count
+      return members.contains {
+        $0.key.utf8.count == length && $0.key.utf8.elementsEqual(key.utf8)
+      }
     }
     if seen == nil { seen = Set(members.map { KeyBytes($0.key) }) }
     return !seen!.insert(KeyBytes(key)).inserted

@@ -7,9 +7,10 @@ import TransitionEngine
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
 // Usage: swift run -c release planner-bench [--glibc-defaults] [--iterations N]
-//   [--cache-hits | --misses | --numbers]
+//   [--cache-hits | --misses | --numbers | --hero | --hero-pipeline | --hero-decode]
 // (--cache-hits, --misses or --numbers, after --iterations: only the PlannerApp cache-hit or
-// cache-miss timings, or only number formatting and plan encoding, to compare builds;
+// cache-miss timings, or only number formatting and plan encoding, to compare builds; --hero
+// only the hero rows;
 // --glibc-defaults leaves out the server's AllocatorTuning, to measure what it does)
 
 var iterations = 2000
@@ -23,6 +24,18 @@ while let a = args.popFirst() {
   }
   if a == "--misses" {
     benchMisses(iterations: iterations)
+    exit(0)
+  }
+  if a == "--hero-decode" {
+    benchHeroDecode(iterations: iterations)
+    exit(0)
+  }
+  if a == "--hero-pipeline" {
+    benchHeroPipeline(iterations: iterations)
+    exit(0)
+  }
+  if a == "--hero" {
+    benchHero(iterations: iterations)
     exit(0)
   }
   if a == "--cache-hits" {
@@ -109,4 +122,5 @@ for (style, op, extra) in scenes {
   }
 }
 
+benchHero(iterations: iterations)
 benchFormats(iterations: iterations)

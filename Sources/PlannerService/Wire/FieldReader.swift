@@ -15,79 +15,85 @@ public struct FieldReader {
   /// not an object. `what` describes it in messages; `missing` replaces the message for a
   /// required object that is absent.
   public mutating func object(
-    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, what: String? = nil,
-    missing: String? = nil
+    _ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer, required: Bool,
+    what: @autoclosure () -> String? = nil, missing: String? = nil
   )
     -> JSONValue?
   {
+    // The pointer and the description only for an object that fails: list items and nested
+    // objects of every request come through here.
     guard let value, value != .null || required else {
-      if required { fail(pointer, missing ?? what ?? "is required") }
+      if required { fail(pointer(), missing ?? what() ?? "is required") }
       return nil
     }
     guard case .object = value else {
       fail(
-        pointer, "must be an object" + (what.map { " (\($0))" } ?? "") + ", not \(value.typeName)")
+        pointer(),
+        "must be an object" + (what().map { " (\($0))" } ?? "") + ", not \(value.typeName)")
       return nil
     }
     return value
   }
 
   public mutating func number(
-    _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool, _ rule: NumberRule
+    _ parent: JSONValue?, _ key: String, at base: @autoclosure () -> JSONPointer, required: Bool,
+    _ rule: NumberRule
   ) -> Double? {
     // The pointer and the messages are built only for a field that fails: this runs for every
     // field of every request, and almost all of them are fine.
     guard let value = parent?[key], value != .null else {
       if required, parent != nil {
-        fail(base + key, "is required; " + rule.message.replacingFirstMust())
+        fail(base() + key, "is required; " + rule.message.replacingFirstMust())
       }
       return nil
     }
     guard case .number(let n) = value else {
-      fail(base + key, "must be a number, not \(value.typeName)")
+      fail(base() + key, "must be a number, not \(value.typeName)")
       return nil
     }
     guard n.isFinite else {
-      fail(base + key, "must be a finite number (the literal overflows a double)")
+      fail(base() + key, "must be a finite number (the literal overflows a double)")
       return nil
     }
     guard rule.allows(n) else {
-      fail(base + key, rule.message)
+      fail(base() + key, rule.message)
       return nil
     }
     return n
   }
 
   public mutating func string(
-    _ parent: JSONValue?, _ key: String, at base: JSONPointer, required: Bool,
+    _ parent: JSONValue?, _ key: String, at base: @autoclosure () -> JSONPointer, required: Bool,
     oneOf allowed: [String]? = nil
   ) -> String? {
     // As in `number`: the pointer and the list of allowed values only for a field that fails.
     func allowedText() -> String? { allowed.map { "one of " + $0.joined(separator: ", ") } }
     guard let value = parent?[key], value != .null else {
       if required, parent != nil {
-        fail(base + key, "is required" + (allowedText().map { "; " + $0 } ?? ""))
+        fail(base() + key, "is required" + (allowedText().map { "; " + $0 } ?? ""))
       }
       return nil
     }
     guard case .string(let s) = value else {
       fail(
-        base + key,
+        base() + key,
         "must be a string" + (allowedText().map { " (" + $0 + ")" } ?? "")
           + ", not \(value.typeName)")
       return nil
     }
     if let allowed, !allowed.contains(s) {
-      fail(base + key, "must be " + allowedText()!)
+      fail(base() + key, "must be " + allowedText()!)
       return nil
     }
     return s
   }
 
-  public mutating func bool(_ parent: JSONValue?, _ key: String, at base: JSONPointer) -> Bool? {
+  public mutating func bool(
+    _ parent: JSONValue?, _ key: String, at base: @autoclosure () -> JSONPointer
+  ) -> Bool? {
     guard let value = parent?[key], value != .null else { return nil }
     guard case .bool(let b) = value else {
-      fail(base + key, "must be a boolean, not \(value.typeName)")
+      fail(base() + key, "must be a boolean, not \(value.typeName)")
       return nil
     }
     return b

@@ -57,6 +57,12 @@ public enum PlanEncoder {
         if case .transform = $0.change { return true } else { return false }
       }
       if moves3D || !layer.transform.isIdentity { perFrame += 400 }
+      // Shared-element members: a radius, a content frame, a shadow opacity.
+      if layer.hasDetail {
+        perFrame +=
+          (layer.reportsCornerRadius ? 40 : 0) + (layer.contentFrame != nil ? 120 : 0)
+          + (layer.shadow != nil ? 40 : 0)
+      }
     }
     return 2048 + frames * perFrame
   }

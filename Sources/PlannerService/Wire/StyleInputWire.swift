@@ -11,12 +11,14 @@ struct StyleInputWire {
 
   /// The values of `inputs` in `object` (a request, or an object input), defaults filled in.
   func decode(
-    _ inputs: [StyleInput], in object: JSONValue?, at base: JSONPointer, styleName: String,
-    reader: inout FieldReader
+    _ inputs: [StyleInput], in object: JSONValue?, at base: @autoclosure () -> JSONPointer,
+    styleName: String, reader: inout FieldReader
   ) -> StyleValues {
     var values = StyleValues()
     for input in inputs {
-      let pointer = base + input.name
+      // Built only where a nested value needs it as its base, or for an error: most inputs
+      // are leaves, and most requests are valid.
+      var pointer: JSONPointer { base() + input.name }
       let omitted = input.defaults == .omitted
       switch input.kind {
       case .rect:
@@ -28,7 +30,7 @@ struct StyleInputWire {
         }
       case .number(let range, let defaultValue):
         if let n = reader.number(
-          object, input.name, at: base, required: input.required, NumberRule(range))
+          object, input.name, at: base(), required: input.required, NumberRule(range))
         {
           if !(omitted && n == defaultValue) { values[input.name] = .number(n) }
         } else if let defaultValue, !omitted {
@@ -53,20 +55,20 @@ struct StyleInputWire {
           decode(members, in: member, at: pointer, styleName: styleName, reader: &reader))
       case .choice(let names, let defaultValue):
         if let s = reader.string(
-          object, input.name, at: base, required: input.required, oneOf: names)
+          object, input.name, at: base(), required: input.required, oneOf: names)
         {
           if !(omitted && s == defaultValue) { values[input.name] = .text(s) }
         } else if let defaultValue, !omitted, object?[input.name] == nil {
           values[input.name] = .text(defaultValue)
         }
       case .boolean(let defaultValue):
-        if let b = reader.bool(object, input.name, at: base) {
+        if let b = reader.bool(object, input.name, at: base()) {
           if !(omitted && b == defaultValue) { values[input.name] = .bool(b) }
         } else if let defaultValue, !omitted, object?[input.name] == nil {
           values[input.name] = .bool(defaultValue)
         }
       case .identifier(let maximumBytes):
-        if let s = reader.string(object, input.name, at: base, required: input.required) {
+        if let s = reader.string(object, input.name, at: base(), required: input.required) {
           let count = s.utf8.count
           if count == 0 || count > maximumBytes {
             reader.fail(
@@ -92,9 +94,11 @@ struct StyleInputWire {
   /// its index, and with `uniqueKey` a repeated identifier reported at the later item's
   /// member (identifiers compare by their UTF-8 bytes, not by Unicode equivalence).
   private func decodeList(
-    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, members: [StyleInput],
-    maximumCount: Int, uniqueKey: String?, styleName: String, reader: inout FieldReader
+    _ value: JSONValue?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
+    members: [StyleInput], maximumCount: Int, uniqueKey: String?, styleName: String,
+    reader: inout FieldReader
   ) -> [StyleValues]? {
+    var pointer: JSONPointer { pointerOf() }
     guard let value, value != .null else {
       if required { reader.fail(pointer, "is required: an array of objects") }
       return nil
@@ -111,7 +115,7 @@ struct StyleInputWire {
     items.reserveCapacity(array.count)
     var seen: [[UInt8]: Int] = [:]
     for (i, item) in array.enumerated() {
-      let itemPointer = pointer.appending(i)
+      var itemPointer: JSONPointer { pointer.appending(i) }
       guard
         let object = reader.object(
           item, at: itemPointer, required: true, what: Self.memberList(members))
@@ -133,20 +137,23 @@ struct StyleInputWire {
   }
 
   func decodeRect(
-    _ value: JSONValue?, at pointer: JSONPointer, required: Bool, styleName: String,
-    reader: inout FieldReader
+    _ value: JSONValue?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
+    styleName: String, reader: inout FieldReader
   ) -> Rect? {
     guard let value, value != .null else {
       if required {
         reader.fail(
-          pointer, "required for style \(styleName): {\"x\", \"y\", \"width\", \"height\"}")
+          pointerOf(),
+          "required for style \(styleName): {\"x\", \"y\", \"width\", \"height\"}")
       }
       return nil
     }
     guard
       let object = reader.object(
-        value, at: pointer, required: required, what: "{\"x\", \"y\", \"width\", \"height\"}")
+        value, at: pointerOf(), required: required,
+        what: "{\"x\", \"y\", \"width\", \"height\"}")
     else { return nil }
+    var pointer: JSONPointer { pointerOf() }
     let m = limits.maximumCoordinate
     let x = reader.number(object, "x", at: pointer, required: true, .closed(-m, m))
     let y = reader.number(object, "y", at: pointer, required: true, .closed(-m, m))

@@ -17,15 +17,13 @@ public enum Planner {
           "must be one of \(style.operations.map(\.rawValue).joined(separator: ", ")) for style \(style.name)"
       )
     }
+    let (choreography, defaults) = style.staging(for: request.scene, operation: request.operation)
     let timing: Timing
     do {
-      timing = try Timing.resolve(
-        request.timing,
-        defaults: style.defaultTiming(for: request.scene, operation: request.operation))
+      timing = try Timing.resolve(request.timing, defaults: defaults)
     } catch {
       throw PlanError(field: error.field, message: error.message)
     }
-    let choreography = style.choreography(for: request.scene, operation: request.operation)
     if let problem = style.check(choreography, timing: timing) { throw problem }
     return (style, choreography, timing)
   }

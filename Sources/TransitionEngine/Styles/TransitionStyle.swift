@@ -17,6 +17,11 @@ public protocol TransitionStyle: Sendable {
   /// Layers bottom to top with their tracks, and the actions. `scene` holds every required
   /// input, and every input with a default.
   func choreography(for scene: Scene, operation: TransitionOperation) -> Choreography
+  /// Both of the above, for the planner: a style that reads its scene for both (hero) reads
+  /// it once.
+  func staging(for scene: Scene, operation: TransitionOperation) -> (
+    choreography: Choreography, defaultTiming: StyleTiming
+  )
   /// A check of the planned choreography against its timing that the declared inputs cannot
   /// express (hero: a cascade that would last over the limit); nil when it is fine.
   func check(_ choreography: Choreography, timing: Timing) -> PlanError?
@@ -26,6 +31,15 @@ public protocol TransitionStyle: Sendable {
 
 extension TransitionStyle {
   public var defaultTimingRule: String? { nil }
+
+  public func staging(for scene: Scene, operation: TransitionOperation) -> (
+    choreography: Choreography, defaultTiming: StyleTiming
+  ) {
+    (
+      choreography(for: scene, operation: operation),
+      defaultTiming(for: scene, operation: operation)
+    )
+  }
 
   public func check(_ choreography: Choreography, timing: Timing) -> PlanError? { nil }
 

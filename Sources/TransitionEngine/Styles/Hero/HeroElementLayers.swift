@@ -15,16 +15,28 @@ struct HeroElementLayers {
     var layers: [Layer]
   }
 
-  /// The element layers bottom to top.
-  func layers() -> [Layer] {
+  /// Which elements of each screen a layer stands in for (those the actions hide).
+  struct Drawn {
+    var from: [Bool]
+    var to: [Bool]
+  }
+
+  /// The element layers bottom to top, and the elements they stand in for.
+  func layers() -> ([Layer], Drawn) {
+    var drawn = Drawn(
+      from: Array(repeating: false, count: scene.from.count),
+      to: Array(repeating: false, count: scene.to.count))
     var items: [Item] = []
     items.reserveCapacity(match.pairs.count + match.exits.count + match.entries.count)
     for i in match.exits {
       if let layer = unmatched(scene.from[i], screen: .from) {
         items.append(Item(zIndex: scene.from[i].zIndex, rank: 0, index: i, layers: [layer]))
+        drawn.from[i] = true
       }
     }
     for (i, j) in match.pairs {
+      drawn.from[i] = true
+      drawn.to[j] = true
       items.append(
         Item(
           zIndex: scene.to[j].zIndex, rank: 1, index: j, layers: pair(scene.from[i], scene.to[j]))
@@ -33,6 +45,7 @@ struct HeroElementLayers {
     for j in match.entries {
       if let layer = unmatched(scene.to[j], screen: .to) {
         items.append(Item(zIndex: scene.to[j].zIndex, rank: 2, index: j, layers: [layer]))
+        drawn.to[j] = true
       }
     }
     items.sort { a, b in
@@ -40,7 +53,7 @@ struct HeroElementLayers {
       if a.rank != b.rank { return a.rank < b.rank }
       return a.index < b.index
     }
-    guard let cascade = scene.options.cascade else { return items.flatMap(\.layers) }
+    guard let cascade = scene.options.cascade else { return (items.flatMap(\.layers), drawn) }
     // Every exit and entry layer is ranked; pairs wait for all of them with delayMatched.
     let unmatchedItems = items.indices.filter { items[$0].rank != 1 }
     let ranks = cascade.direction.ranks(
@@ -54,7 +67,7 @@ struct HeroElementLayers {
       let matchedDelay = Double(unmatchedItems.count) * cascade.delta
       for i in items.indices where items[i].rank == 1 { delay(&items[i], by: matchedDelay) }
     }
-    return items.flatMap(\.layers)
+    return (items.flatMap(\.layers), drawn)
   }
 
   private func delay(_ item: inout Item, by seconds: Double) {

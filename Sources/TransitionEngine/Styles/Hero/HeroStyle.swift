@@ -35,9 +35,14 @@ public struct HeroStyle: TransitionStyle {
   public static func defaultTiming(_ hero: HeroScene, operation: TransitionOperation)
     -> StyleTiming
   {
+    defaultTiming(hero, HeroMatch(from: hero.from, to: hero.to), operation: operation)
+  }
+
+  static func defaultTiming(
+    _ hero: HeroScene, _ match: HeroMatch, operation: TransitionOperation
+  ) -> StyleTiming {
     let preset = effectivePreset(hero.options, operation)
     var duration = preset.baseDuration
-    let match = HeroMatch(from: hero.from, to: hero.to)
     for (i, j) in match.pairs {
       duration = max(
         duration, DurationFromDistance.duration(from: hero.from[i].frame, to: hero.to[j].frame))
@@ -49,40 +54,50 @@ public struct HeroStyle: TransitionStyle {
     Self.choreography(HeroScene(scene), operation: operation)
   }
 
+  public func staging(for scene: Scene, operation: TransitionOperation) -> (
+    choreography: Choreography, defaultTiming: StyleTiming
+  ) {
+    let hero = HeroScene(scene)
+    let match = HeroMatch(from: hero.from, to: hero.to)
+    return (
+      Self.choreography(hero, match, operation: operation),
+      Self.defaultTiming(hero, match, operation: operation)
+    )
+  }
+
   public static func choreography(_ hero: HeroScene, operation: TransitionOperation)
     -> Choreography
   {
+    choreography(hero, HeroMatch(from: hero.from, to: hero.to), operation: operation)
+  }
+
+  static func choreography(
+    _ hero: HeroScene, _ match: HeroMatch, operation: TransitionOperation
+  ) -> Choreography {
     let forward = operation.isForward
     let screens = HeroScreenLayers(
       preset: effectivePreset(hero.options, operation),
       direction: effectiveDirection(hero.options, operation), forward: forward,
       container: hero.container, dimming: hero.options.dimming
     ).layers()
-    let match = HeroMatch(from: hero.from, to: hero.to)
-    let elements = HeroElementLayers(scene: hero, match: match, forward: forward).layers()
-    let layers = screens + elements
-    return Choreography(layers: layers, actions: actions(hero, match, layers))
+    let elements = HeroElementLayers(scene: hero, match: match, forward: forward)
+    let (elementLayers, drawn) = elements.layers()
+    let layers = screens + elementLayers
+    return Choreography(layers: layers, actions: actions(hero, match, drawn, layers))
   }
 
   /// Start hides every element a layer stands in for (both of a pair, even under
   /// `crossfade: none`), `from` elements first, each screen in list order; finish and cancel
   /// show them again, then remove the element and dimming layers bottom to top.
-  private static func actions(_ hero: HeroScene, _ match: HeroMatch, _ layers: [Layer])
-    -> Actions
-  {
-    var drawn: Set<String> = []
-    for layer in layers {
-      if case .element(let screen, let element, _) = layer.content {
-        drawn.insert(screen.rawValue + "/" + element.rawValue)
-      }
-    }
+  private static func actions(
+    _ hero: HeroScene, _ match: HeroMatch, _ drawn: HeroElementLayers.Drawn, _ layers: [Layer]
+  ) -> Actions {
     var targets: [ActionTarget] = []
-    for (i, e) in hero.from.enumerated()
-    where match.partnerOfFrom[i] != nil || drawn.contains("from/" + e.id) {
+    targets.reserveCapacity(hero.from.count + hero.to.count)
+    for (i, e) in hero.from.enumerated() where drawn.from[i] {
       targets.append(.screenElement(.from, ElementID(e.id)))
     }
-    let paired = Set(match.pairs.map(\.to))
-    for (j, e) in hero.to.enumerated() where paired.contains(j) || drawn.contains("to/" + e.id) {
+    for (j, e) in hero.to.enumerated() where drawn.to[j] {
       targets.append(.screenElement(.to, ElementID(e.id)))
     }
     var restore = targets.map { Action($0, .hidden(false)) }
