@@ -1456,6 +1456,10 @@ components:
           $ref: '#/components/schemas/TimingInput'
         frameRate:
           $ref: '#/components/schemas/FrameRateInput'
+        reduceMotion:
+          $ref: '#/components/schemas/ReduceMotionInput'
+        reversal:
+          $ref: '#/components/schemas/ReversalInput'
     ExpandPlanRequest:
       type: object
       description: |
@@ -1480,6 +1484,10 @@ components:
           $ref: '#/components/schemas/TimingInput'
         frameRate:
           $ref: '#/components/schemas/FrameRateInput'
+        reduceMotion:
+          $ref: '#/components/schemas/ReduceMotionInput'
+        reversal:
+          $ref: '#/components/schemas/ReversalInput'
     CartSheetPlanRequest:
       type: object
       description: A cart sheet present or dismiss (the screen behind tilts back).
@@ -1500,6 +1508,10 @@ components:
           $ref: '#/components/schemas/TimingInput'
         frameRate:
           $ref: '#/components/schemas/FrameRateInput'
+        reduceMotion:
+          $ref: '#/components/schemas/ReduceMotionInput'
+        reversal:
+          $ref: '#/components/schemas/ReversalInput'
     HeroPlanRequest:
       type: object
       description: |
@@ -1538,6 +1550,10 @@ components:
           $ref: '#/components/schemas/TimingInput'
         frameRate:
           $ref: '#/components/schemas/FrameRateInput'
+        reduceMotion:
+          $ref: '#/components/schemas/ReduceMotionInput'
+        reversal:
+          $ref: '#/components/schemas/ReversalInput'
     HeroScreenInput:
       oneOf:
         - type: object
@@ -1693,6 +1709,27 @@ components:
     ContentMode:
       type: string
       enum: [scaleToFill, aspectFit, aspectFill, center]
+    ReduceMotionInput:
+      type: [boolean, 'null']
+      description: |
+        true: a dissolve instead of the style's motion (iOS Reduce Motion,
+        `prefers-reduced-motion`): the two screens only, the upper one fading, no actions,
+        easeInOut over 0.25 s unless `timing` says otherwise. The inputs are still validated.
+    ReversalInput:
+      oneOf:
+        - type: object
+          description: |
+            Plan the transition described by the rest of the request going back from its state
+            at plan time `at` to its start, along the same paths, with continuous velocity
+            under a spring (docs/TIMING.md section 11). `at` outside (0, the plan's duration]
+            is a 422 at `/reversal/at` whose message names the duration.
+          required: [at]
+          properties:
+            at:
+              type: number
+            timing:
+              $ref: '#/components/schemas/TimingInput'
+        - type: 'null'
     ContainerInput:
       type: object
       description: The transition's container view, points.
@@ -1892,6 +1929,11 @@ components:
           type: [number, 'null']
           minimum: 0
           maximum: 100
+        initialVelocity:
+          type: [number, 'null']
+          description: Relative start velocity (fractions of the distance per second); default 0.
+          minimum: -1000
+          maximum: 1000
     SpringBounceCurveInput:
       type: object
       description: SwiftUI-style spring by perceptual duration and bounce (defaults 0.5 and 0).
@@ -1907,6 +1949,11 @@ components:
           type: [number, 'null']
           exclusiveMinimum: -1
           exclusiveMaximum: 1
+        initialVelocity:
+          type: [number, 'null']
+          description: Relative start velocity (fractions of the distance per second); default 0.
+          minimum: -1000
+          maximum: 1000
 
     InteractionRequest:
       type: object
@@ -2094,11 +2141,27 @@ components:
           $ref: '#/components/schemas/StyleName'
         operation:
           $ref: '#/components/schemas/OperationName'
+        reduceMotion:
+          const: true
+          description: Present only for a reduced-motion request (the dissolve).
+        reversal:
+          type: object
+          description: Present only for a reversal.
+          required: [at, progress]
+          properties:
+            at:
+              type: number
+              description: The forward plan's time the reversal starts from, seconds.
+            progress:
+              type: number
+              description: The forward plan's undelayed progress at `at` (1 from its timing's end on).
         container:
           $ref: '#/components/schemas/Size'
         duration:
           type: number
-          description: Seconds; the same as `timing.duration`.
+          description: |
+            Seconds: the largest delay + duration over the tracks (a track's own timing where
+            it has one), at least `timing.duration`.
           exclusiveMinimum: 0
         frameRate:
           type: integer
@@ -2453,6 +2516,9 @@ components:
           type: number
         damping:
           type: number
+        initialVelocity:
+          type: number
+          description: Present only when not 0.
     ResolvedSpringBounceCurve:
       type: object
       required: [type, duration, bounce, mass, stiffness, damping]
@@ -2469,6 +2535,9 @@ components:
           type: number
         damping:
           type: number
+        initialVelocity:
+          type: number
+          description: Present only when not 0.
     Layer:
       type: object
       description: |
@@ -2623,6 +2692,8 @@ components:
           $ref: '#/components/schemas/Rect'
         delay:
           $ref: '#/components/schemas/TrackDelay'
+        timing:
+          $ref: '#/components/schemas/TrackTiming'
         path:
           type: object
           description: |
@@ -2646,6 +2717,8 @@ components:
           type: number
         delay:
           $ref: '#/components/schemas/TrackDelay'
+        timing:
+          $ref: '#/components/schemas/TrackTiming'
     TransformTrack:
       type: object
       required: [property, from, to]
@@ -2658,6 +2731,8 @@ components:
           $ref: '#/components/schemas/Transform3D'
         delay:
           $ref: '#/components/schemas/TrackDelay'
+        timing:
+          $ref: '#/components/schemas/TrackTiming'
     CornerRadiusTrack:
       type: object
       description: Points, interpolated linearly; keyframes report max(0, value).
@@ -2671,6 +2746,8 @@ components:
           type: number
         delay:
           $ref: '#/components/schemas/TrackDelay'
+        timing:
+          $ref: '#/components/schemas/TrackTiming'
     ContentFrameTrack:
       type: object
       description: |
@@ -2686,6 +2763,8 @@ components:
           $ref: '#/components/schemas/Rect'
         delay:
           $ref: '#/components/schemas/TrackDelay'
+        timing:
+          $ref: '#/components/schemas/TrackTiming'
     ShadowOpacityTrack:
       type: object
       description: The opacity of the layer's `shadow`; sampled values are clamped to [0, 1].
@@ -2699,6 +2778,14 @@ components:
           type: number
         delay:
           $ref: '#/components/schemas/TrackDelay'
+        timing:
+          $ref: '#/components/schemas/TrackTiming'
+    TrackTiming:
+      description: |
+        The track's own resolved timing, replacing the plan's; present only when one of its
+        numbers differs from the plan's (reversals under a spring: a cascade's tracks go back
+        with velocities of their own).
+      $ref: '#/components/schemas/ResolvedTiming'
     TrackDelay:
       type: number
       description: Seconds of plan time before the track starts; present only when > 0.
@@ -3093,6 +3180,13 @@ components:
         engineVersion:
           type: string
           examples: [1.0.0]
+        common:
+          type: array
+          description: |
+            What every style's request takes besides its own inputs (`reduceMotion`,
+            `reversal`), in the shape of a style's fields.
+          items:
+            $ref: '#/components/schemas/StyleInputField'
         styles:
           type: array
           items:

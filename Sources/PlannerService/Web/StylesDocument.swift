@@ -7,7 +7,10 @@ enum StylesDocument {
     var w = JSONWriter(capacity: 4096)
     w.raw("{\"engineVersion\":\"")
     w.raw(PlanEncoder.engineVersion)
-    w.raw("\",\"styles\":[")
+    // What every style takes besides its own inputs, in the shape of a style's fields.
+    w.raw("\",\"common\":")
+    StyleInputWire(limits: PlannerLimits()).describe(commonFields, &w)
+    w.raw(",\"styles\":[")
     for (i, style) in StyleRegistry.all.enumerated() {
       if i > 0 { w.raw(",") }
       w.raw("{\"name\":")
@@ -75,4 +78,28 @@ enum StylesDocument {
       w.raw("null")
     }
   }
+
+  /// `reduceMotion` and `reversal` (docs/API.md "Accessibility and interruption").
+  static let commonFields: [StyleInput] = [
+    StyleInput(
+      "reduceMotion", .boolean(defaultValue: false),
+      summary:
+        "true: a dissolve instead of the style's motion (the two screens, the upper one fading, easeInOut 0.25 s, no actions)"
+    ),
+    StyleInput(
+      "reversal",
+      .option([
+        StyleInput(
+          "at", .number(.leftOpen(0, Timing.maximumDuration), defaultValue: nil), required: true,
+          summary: "the forward plan's time to go back from, (0, its duration]"),
+        StyleInput(
+          "timing", .object([]),
+          summary:
+            "the way back's timing, shaped as the request's; default: the same curve, beziers shortened to the progress made, springs started with the velocity at that time"
+        ),
+      ]),
+      summary:
+        "plan the transition going back from its state at a time of the forward plan, along the same paths"
+    ),
+  ]
 }

@@ -12,30 +12,41 @@ public enum CanonicalRequest {
     w.string(r.style)
     w.raw(",\"operation\":")
     w.string(r.operation.rawValue)
+    // Only when asked for: the canonical text (URL, ETag) of every other request stays.
+    if r.reduceMotion { w.raw(",\"reduceMotion\":true") }
+    if let reversal = r.reversal {
+      w.raw(",\"reversal\":{\"at\":")
+      w.number(reversal.at)
+      if let timing = reversal.timing { writeTiming(timing, &w) }
+      w.raw("}")
+    }
     w.raw(",\"container\":")
     w.size(r.scene.container)
     if let style = StyleRegistry.style(named: r.style) {
       StyleInputWire.writeCanonical(style.inputs, r.scene.inputs, &w)
     }
-    if r.timing != TimingSpec() {
-      w.raw(",\"timing\":{")
-      var first = true
-      if let d = r.timing.duration {
-        w.raw("\"duration\":")
-        w.number(d)
-        first = false
-      }
-      if let c = r.timing.curve {
-        if !first { w.raw(",") }
-        w.raw("\"curve\":")
-        writeCurve(c, &w)
-      }
-      w.raw("}")
-    }
+    if r.timing != TimingSpec() { writeTiming(r.timing, &w) }
     w.raw(",\"frameRate\":")
     w.integer(Int64(r.frameRate))
     w.raw("}")
     return w.bytes
+  }
+
+  /// `,"timing":{...}`.
+  static func writeTiming(_ timing: TimingSpec, _ w: inout JSONWriter) {
+    w.raw(",\"timing\":{")
+    var first = true
+    if let d = timing.duration {
+      w.raw("\"duration\":")
+      w.number(d)
+      first = false
+    }
+    if let c = timing.curve {
+      if !first { w.raw(",") }
+      w.raw("\"curve\":")
+      writeCurve(c, &w)
+    }
+    w.raw("}")
   }
 
   static func writeCurve(_ c: CurveSpec, _ w: inout JSONWriter) {
@@ -68,12 +79,14 @@ public enum CanonicalRequest {
         w.raw(",\"allowOverdamping\":")
         w.bool(allow)
       }
-    case .springResponse(let r, let ratio):
+    case .springResponse(let r, let ratio, let v):
       field("response", r)
       field("dampingRatio", ratio)
-    case .springBounce(let d, let b):
+      field("initialVelocity", v)
+    case .springBounce(let d, let b, let v):
       field("duration", d)
       field("bounce", b)
+      field("initialVelocity", v)
     }
     w.raw("}")
   }

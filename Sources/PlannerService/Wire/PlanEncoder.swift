@@ -24,6 +24,16 @@ public enum PlanEncoder {
     w.raw(",")
     w.key("operation")
     w.string(plan.operation.rawValue)
+    // The accessibility and interruption echoes, only where the request asked for them, so
+    // other plans keep their bytes.
+    if plan.reduceMotion { w.raw(",\"reduceMotion\":true") }
+    if let reversal = plan.reversal {
+      w.raw(",\"reversal\":{\"at\":")
+      w.number(reversal.at)
+      w.raw(",\"progress\":")
+      w.number(reversal.progress)
+      w.byte(UInt8(ascii: "}"))
+    }
     w.raw(",")
     w.key("container")
     w.size(plan.scene.container)
@@ -158,6 +168,10 @@ public enum PlanEncoder {
       w.raw(",\"path\":{\"control\":")
       w.point(control)
       w.byte(UInt8(ascii: "}"))
+    }
+    if track.retraces, let timing = track.timing {
+      w.raw(",\"timing\":")
+      w.timing(timing)
     }
     w.byte(UInt8(ascii: "}"))
   }

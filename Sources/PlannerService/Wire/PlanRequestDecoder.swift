@@ -62,11 +62,38 @@ public struct PlanRequestDecoder {
         NumberRule(lower: Double(rates.lowerBound), upper: Double(rates.upperBound), integer: true)
       ).map { Int($0) } ?? 60
 
-    guard let styleName, let operation, let container, let timing else { return nil }
+    let reduceMotion = reader.bool(root, "reduceMotion", at: base) ?? false
+    var reversal: ReversalSpec? = nil
+    var reversalReadable = true
+    var reversalPointer: JSONPointer { base + "reversal" }
+    let reversalValue = root["reversal"]
+    if let object = reader.object(
+      reversalValue, at: reversalPointer, required: false, what: "{\"at\", \"timing\"}")
+    {
+      // Any finite time here: the engine knows the plan's duration and names it when tau is
+      // outside (0, duration].
+      let at = reader.number(
+        object, "at", at: reversalPointer, required: true,
+        .closed(-Double.greatestFiniteMagnitude, .greatestFiniteMagnitude))
+      let timing = decodeTiming(
+        object["timing"], at: reversalPointer + "timing", reader: &reader)
+      if let at, let timing {
+        // `{}` asks for nothing the default does not do.
+        reversal = ReversalSpec(at: at, timing: timing == TimingSpec() ? nil : timing)
+      } else {
+        reversalReadable = false
+      }
+    } else if let reversalValue, reversalValue != .null {
+      reversalReadable = false
+    }
+
+    guard let styleName, let operation, let container, let timing, reversalReadable else {
+      return nil
+    }
     return PlanRequest(
       style: styleName, operation: operation,
       scene: Scene(container: container, inputs: inputs),
-      timing: timing, frameRate: frameRate)
+      timing: timing, frameRate: frameRate, reduceMotion: reduceMotion, reversal: reversal)
   }
 
   func decodeContainer(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
@@ -141,12 +168,14 @@ public struct PlanRequestDecoder {
       return .springResponse(
         response: reader.number(
           curve, "response", at: p, required: false, .closed(0.01, limits.maximumDuration)),
-        dampingRatio: reader.number(curve, "dampingRatio", at: p, required: false, .closed(0, 100)))
+        dampingRatio: reader.number(curve, "dampingRatio", at: p, required: false, .closed(0, 100)),
+        initialVelocity: reader.number(curve, "initialVelocity", at: p, required: false, velocity))
     default:  // springBounce
       return .springBounce(
         duration: reader.number(
           curve, "duration", at: p, required: false, .closed(0.01, limits.maximumDuration)),
-        bounce: reader.number(curve, "bounce", at: p, required: false, .open(-1, 1)))
+        bounce: reader.number(curve, "bounce", at: p, required: false, .open(-1, 1)),
+        initialVelocity: reader.number(curve, "initialVelocity", at: p, required: false, velocity))
     }
   }
 }

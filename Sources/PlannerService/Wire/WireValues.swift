@@ -106,10 +106,13 @@ extension JSONWriter {
       field("response", response)
       field("dampingRatio", ratio)
       springFields(s)
+      // Only when given: plans without it keep their bytes (docs/API.md).
+      if s.initialVelocity != 0 { field("initialVelocity", s.initialVelocity) }
     case .springBounce(let d, let bounce, let s):
       field("duration", d)
       field("bounce", bounce)
       springFields(s)
+      if s.initialVelocity != 0 { field("initialVelocity", s.initialVelocity) }
     }
     raw("}}")
   }

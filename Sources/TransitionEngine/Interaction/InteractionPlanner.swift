@@ -58,7 +58,7 @@ public enum InteractionPlanner {
     {
       throw first
     }
-    let prepared: (style: any TransitionStyle, choreography: Choreography, timing: Timing)
+    let prepared: Planner.Prepared
     do {
       prepared = try Planner.prepare(request.transition)
     } catch {
@@ -67,7 +67,7 @@ public enum InteractionPlanner {
     let timing = prepared.timing
     let choreography = prepared.choreography
     // Progress scrubs plan time, delays included (docs/TIMING.md section 8).
-    let animationDuration = timing.duration + choreography.latestDelay
+    let animationDuration = choreography.duration(with: timing)
     let gesture = request.gesture
     let samples = gesture.samples
     let distance = gesture.resolvedDistance(container: request.transition.scene.container)

@@ -11,4 +11,18 @@ public struct Choreography: Sendable, Hashable {
   /// The latest delay of any track (0 without delays): a plan lasts its timing's duration
   /// plus this (docs/TIMING.md section 8).
   public var latestDelay: Double { layers.reduce(0) { max($0, $1.latestDelay) } }
+
+  /// How long a plan of this choreography lasts with `timing`: the largest delay + duration
+  /// over its tracks (a track's own timing where it has one), at least the timing's duration
+  /// (docs/TIMING.md section 8).
+  public func duration(with timing: Timing) -> Double {
+    var end = timing.duration
+    for layer in layers {
+      for track in layer.tracks {
+        let own = track.retraces ? track.timing?.duration : nil
+        end = max(end, track.delay + (own ?? timing.duration))
+      }
+    }
+    return end
+  }
 }

@@ -8,12 +8,47 @@ public struct Track: Sendable, Hashable {
   /// For a frame track along an arc: the control point of the quadratic Bezier its centre
   /// follows (docs/TIMING.md section 9); nil for a straight path.
   public var arcControl: Point?
+  /// What only reversals give a track, boxed: inline, a timing and two decomposed transforms
+  /// made every track (copied with its layer) four times larger, and a zoom push miss took
+  /// 2.8 % more instructions (callgrind, planner-bench --misses).
+  private var retrace: RetraceBox?
+
+  /// The track's own resolved timing, replacing the plan's; nil: the plan's. Only reversals
+  /// produce one: with a spring, a cascade's tracks go back with velocities of their own
+  /// (docs/TIMING.md section 11).
+  public var timing: Timing? {
+    get { retrace?.timing }
+    set { retrace = RetraceBox.make(timing: newValue, decomposedEnds: decomposedEnds) }
+  }
+
+  /// For a transform track that retraces a piece of a forward track: the decomposed parts of
+  /// its ends on the forward path, interpolated instead of decomposing `from` and `to` again
+  /// (a recomposed matrix need not decompose into the same parts).
+  public var decomposedEnds: DecomposedEnds? {
+    get { retrace?.decomposedEnds }
+    set { retrace = RetraceBox.make(timing: timing, decomposedEnds: newValue) }
+  }
 
   public init(_ change: TrackChange, delay: Double = 0, arcControl: Point? = nil) {
     self.change = change
     self.delay = delay
     self.arcControl = arcControl
+    self.retrace = nil
   }
+
+  /// A track with reversal-only members (kept apart from the common initialiser, which every
+  /// style calls for every track).
+  public init(
+    _ change: TrackChange, delay: Double = 0, arcControl: Point? = nil, timing: Timing?,
+    decomposedEnds: DecomposedEnds?
+  ) {
+    self.init(change, delay: delay, arcControl: arcControl)
+    self.retrace = RetraceBox.make(timing: timing, decomposedEnds: decomposedEnds)
+  }
+
+  /// Whether the track has a timing or decomposed ends of its own (a cheap test before
+  /// reading either).
+  public var retraces: Bool { retrace != nil }
 
   public static func frame(from: Rect, to: Rect, delay: Double = 0, arcControl: Point? = nil)
     -> Track
@@ -42,4 +77,41 @@ public struct Track: Sendable, Hashable {
   }
 
   public var property: String { change.property }
+}
+
+/// A track's reversal-only members, compared by value.
+private final class RetraceBox: Sendable, Hashable {
+  let timing: Timing?
+  let decomposedEnds: DecomposedEnds?
+
+  private init(timing: Timing?, decomposedEnds: DecomposedEnds?) {
+    self.timing = timing
+    self.decomposedEnds = decomposedEnds
+  }
+
+  /// nil when there is nothing to keep, so that tracks without either compare as before.
+  static func make(timing: Timing?, decomposedEnds: DecomposedEnds?) -> RetraceBox? {
+    timing == nil && decomposedEnds == nil
+      ? nil : RetraceBox(timing: timing, decomposedEnds: decomposedEnds)
+  }
+
+  static func == (a: RetraceBox, b: RetraceBox) -> Bool {
+    a.timing == b.timing && a.decomposedEnds == b.decomposedEnds
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(timing)
+    hasher.combine(decomposedEnds)
+  }
+}
+
+/// The decomposed ends of a transform track (``Track/decomposedEnds``).
+public struct DecomposedEnds: Sendable, Hashable {
+  public var from: DecomposedTransform
+  public var to: DecomposedTransform
+
+  public init(from: DecomposedTransform, to: DecomposedTransform) {
+    self.from = from
+    self.to = to
+  }
 }

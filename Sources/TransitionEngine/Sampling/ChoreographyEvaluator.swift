@@ -10,8 +10,11 @@
 /// progress of each distinct delay, in the order of ``delays``.
 public struct ChoreographyEvaluator: Sendable {
   public let choreography: Choreography
-  /// The distinct delays of the tracks, 0 first (present even when no track has it).
+  /// The distinct clocks of the tracks, each a delay and an own timing (nil: the plan's), the
+  /// plan's undelayed clock first (present even when no track has it): `delays[k]` and
+  /// `timings[k]` are clock k.
   public let delays: [Double]
+  public let timings: [Timing?]
   private let bases: [LayerState]
   private let detailBases: [LayerDetail]
   // Frame and alpha tracks as bare pairs, with their delays and arcs in arrays of their own:
@@ -64,9 +67,13 @@ public struct ChoreographyEvaluator: Sendable {
   public init(_ choreography: Choreography) {
     self.choreography = choreography
     var delays: [Double] = [0]
-    func delayIndex(_ d: Double) -> Int {
-      if let i = delays.firstIndex(of: d) { return i }
+    var timings: [Timing?] = [nil]
+    func delayIndex(_ d: Double, _ timing: Timing?) -> Int {
+      if let i = delays.indices.first(where: { delays[$0] == d && timings[$0] == timing }) {
+        return i
+      }
       delays.append(d)
+      timings.append(timing)
       return delays.count - 1
     }
     var bases: [LayerState] = []
@@ -83,7 +90,9 @@ public struct ChoreographyEvaluator: Sendable {
     var extraTracks: [ExtraTracks] = []
     // The arrays only delays, arcs and details need are built only with them: each is an
     // allocation per plan, a measurable share of a small plan's engine time.
-    let anyDelay = choreography.layers.contains { $0.tracks.contains { $0.delay != 0 } }
+    let anyDelay = choreography.layers.contains {
+      $0.tracks.contains { $0.delay != 0 || ($0.retraces && $0.timing != nil) }
+    }
     let anyArc = choreography.layers.contains { $0.tracks.contains { $0.arcControl != nil } }
     let anyDetail = choreography.layers.contains(where: \.hasDetail)
     for layer in choreography.layers {
@@ -100,7 +109,9 @@ public struct ChoreographyEvaluator: Sendable {
       var transform: TransformTrack? = nil
       var extra = ExtraTracks()
       for track in layer.tracks {
-        let d = delayIndex(track.delay)
+        // Most tracks have neither a delay nor a timing of their own: the plan's clock.
+        let d =
+          track.delay == 0 && !track.retraces ? 0 : delayIndex(track.delay, track.timing)
         switch track.change {
         case .frame(let from, let to):
           var arc: (Point, Point, Point)? = nil
@@ -111,7 +122,11 @@ public struct ChoreographyEvaluator: Sendable {
         case .alpha(let from, let to): alpha = NumberTrack(from: from, to: to, delay: d)
         case .transform(let from, let to):
           var pair: (DecomposedTransform, DecomposedTransform)? = nil
-          if let a = DecomposedTransform(from), let b = DecomposedTransform(to) { pair = (a, b) }
+          if track.retraces, let ends = track.decomposedEnds {
+            pair = (ends.from, ends.to)
+          } else if let a = DecomposedTransform(from), let b = DecomposedTransform(to) {
+            pair = (a, b)
+          }
           transform = TransformTrack(from: from, to: to, delay: d, decomposed: pair)
         case .cornerRadius(let from, let to):
           extra.cornerRadius = NumberTrack(from: from, to: to, delay: d)
@@ -151,6 +166,7 @@ public struct ChoreographyEvaluator: Sendable {
       }
     }
     self.delays = delays
+    self.timings = timings
     self.bases = bases
     self.frameTracks = frameTracks
     self.frameDelays = frameDelays
@@ -165,10 +181,16 @@ public struct ChoreographyEvaluator: Sendable {
     self.detailBases = detailBases
   }
 
-  /// The progress of each of ``delays`` at plan time `t`: the timing's progress `t - delay`
-  /// into it (0 before, 1 from its end on).
+  /// The progress of each clock at plan time `t`: its timing's (else `timing`'s) progress
+  /// `t - delay` into it (0 before, 1 from its end on).
   public func progress(at t: Double, timing: Timing) -> [Double] {
-    delays.map { timing.progress(at: t - $0) }
+    delays.indices.map { (timings[$0] ?? timing).progress(at: t - delays[$0]) }
+  }
+
+  /// The progress of clock `k` at plan time `t`.
+  @inline(__always)
+  public func progress(ofClock k: Int, at t: Double, timing: Timing) -> Double {
+    (timings[k] ?? timing).progress(at: t - delays[k])
   }
 
   /// The state of layer `index` when every track has progress `p` (no delays, or the same

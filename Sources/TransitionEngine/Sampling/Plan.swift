@@ -5,7 +5,7 @@ public struct Plan: Sendable {
   public var scene: Scene
   public var timing: Timing
   /// Plan time from start to end: the timing's duration plus the latest track delay.
-  public var duration: Double { timing.duration + choreography.latestDelay }
+  public var duration: Double { choreography.duration(with: timing) }
   public var frameRate: Int
   public var choreography: Choreography
   public var times: [Double]
@@ -13,6 +13,10 @@ public struct Plan: Sendable {
   public var keyframes: [[LayerState]]
   /// `details[layer][sample]` for the layers with ``Layer/hasDetail``; empty for the others.
   public var details: [[LayerDetail]] = []
+  /// Whether the plan is reduced motion's dissolve (echoed).
+  public var reduceMotion = false
+  /// For a reversal: where the forward plan was interrupted (echoed).
+  public var reversal: ReversalEcho?
 
   /// The details of layer `index` (empty when it has none).
   public func details(ofLayer index: Int) -> [LayerDetail] {

@@ -2,10 +2,18 @@
 public enum Planner {
   public static let defaultMaximumKeyframes = 200_000
 
+  /// What a request plans before sampling: the style, the choreography and its resolved
+  /// timing (reduced motion's dissolve, or a reversal, in place of the style's own when the
+  /// request asks), and the reversal's echo.
+  public struct Prepared: Sendable {
+    public var style: any TransitionStyle
+    public var choreography: Choreography
+    public var timing: Timing
+    public var reversal: ReversalEcho?
+  }
+
   /// The style, its choreography and the resolved timing, without sampling.
-  public static func prepare(_ request: PlanRequest) throws(PlanError) -> (
-    style: any TransitionStyle, choreography: Choreography, timing: Timing
-  ) {
+  public static func prepare(_ request: PlanRequest) throws(PlanError) -> Prepared {
     guard let style = StyleRegistry.style(named: request.style) else {
       throw PlanError(
         field: ["style"], message: "must be one of \(StyleRegistry.names.joined(separator: ", "))")
@@ -17,23 +25,43 @@ public enum Planner {
           "must be one of \(style.operations.map(\.rawValue).joined(separator: ", ")) for style \(style.name)"
       )
     }
-    let (choreography, defaults) = style.staging(for: request.scene, operation: request.operation)
-    let timing: Timing
+    let (styleChoreography, defaults) = style.staging(
+      for: request.scene, operation: request.operation)
+    var timing = try resolve(request.timing, defaults)
+    // The style's own checks run also under reduced motion: the request is validated as
+    // without it (docs/STYLES.md "Reduced motion").
+    if let problem = style.check(styleChoreography, timing: timing) { throw problem }
+    var choreography = styleChoreography
+    if request.reduceMotion {
+      choreography = ReducedMotion.choreography(
+        container: request.scene.container, operation: request.operation)
+      timing = try resolve(request.timing, ReducedMotion.timing)
+    }
+    var echo: ReversalEcho? = nil
+    if let reversal = request.reversal {
+      (choreography, timing, echo) = try Reversal.reverse(
+        choreography, timing: timing, forwardSpec: request.timing, spec: reversal)
+    }
+    return Prepared(style: style, choreography: choreography, timing: timing, reversal: echo)
+  }
+
+  private static func resolve(_ spec: TimingSpec, _ defaults: StyleTiming) throws(PlanError)
+    -> Timing
+  {
     do {
-      timing = try Timing.resolve(request.timing, defaults: defaults)
+      return try Timing.resolve(spec, defaults: defaults)
     } catch {
       throw PlanError(field: error.field, message: error.message)
     }
-    if let problem = style.check(choreography, timing: timing) { throw problem }
-    return (style, choreography, timing)
   }
 
   public static func plan(_ request: PlanRequest, maximumKeyframes: Int = defaultMaximumKeyframes)
     throws(PlanError)
     -> Plan
   {
-    let (style, choreography, timing) = try prepare(request)
-    let duration = timing.duration + choreography.latestDelay
+    let prepared = try prepare(request)
+    let (style, choreography, timing) = (prepared.style, prepared.choreography, prepared.timing)
+    let duration = choreography.duration(with: timing)
     let count = FrameGrid.count(duration: duration, frameRate: request.frameRate)
     let total = count * choreography.layers.count
     guard total <= maximumKeyframes else {
@@ -45,13 +73,17 @@ public enum Planner {
     }
     let times = FrameGrid.times(duration: duration, frameRate: request.frameRate)
     let evaluator = ChoreographyEvaluator(choreography)
-    // The progress of each distinct track delay at each time (one row without delays).
+    // The progress of each distinct track clock (a delay, and an own timing after a
+    // reversal) at each time: one row without delays.
     var rows: [[Double]] = []
-    for delay in evaluator.delays {
+    for clock in evaluator.delays.indices {
+      // The clock's timing and delay read once per row, not per sample.
+      let clockTiming = evaluator.timings[clock] ?? timing
+      let delay = evaluator.delays[clock]
       var row: [Double] = []
       row.reserveCapacity(times.count)
       for t in times {
-        let p = timing.progress(at: t - delay)
+        let p = clockTiming.progress(at: t - delay)
         // Validated inputs keep the curve finite; this guards the wire against a corner the
         // limits missed (JSON has no form for NaN or infinity).
         guard p.isFinite else {
@@ -89,6 +121,6 @@ public enum Planner {
     return Plan(
       style: style.name, operation: request.operation, scene: request.scene, timing: timing,
       frameRate: request.frameRate, choreography: choreography, times: times, keyframes: keyframes,
-      details: details)
+      details: details, reduceMotion: request.reduceMotion, reversal: prepared.reversal)
   }
 }

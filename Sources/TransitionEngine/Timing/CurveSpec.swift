@@ -10,8 +10,10 @@ public enum CurveSpec: Sendable, Hashable {
   case springPhysics(
     mass: Double?, stiffness: Double?, damping: Double?, initialVelocity: Double?,
     allowOverdamping: Bool?)
-  case springResponse(response: Double?, dampingRatio: Double?)
-  case springBounce(duration: Double?, bounce: Double?)
+  /// `initialVelocity` (relative, default 0) as for the other springs: a reversal starts
+  /// every spring with the velocity its tracks had (docs/TIMING.md section 11).
+  case springResponse(response: Double?, dampingRatio: Double?, initialVelocity: Double? = nil)
+  case springBounce(duration: Double?, bounce: Double?, initialVelocity: Double? = nil)
 
   public static let typeNames = [
     "linear", "easeIn", "easeOut", "easeInOut", "default", "fastOutSlowIn", "linearOutSlowIn",

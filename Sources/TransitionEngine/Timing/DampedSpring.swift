@@ -69,6 +69,25 @@ public struct DampedSpring: Sendable, Hashable {
     }
   }
 
+  /// `dx/dt = dp/dt`, relative (fractions of the distance per second); `velocity(at: 0)` is
+  /// `initialVelocity`.
+  public func velocity(at t: Double) -> Double {
+    let v = initialVelocity
+    switch regime {
+    case .underdamped:
+      let decay = exp(-lambda * t)
+      let b = (v - lambda) / omegaD
+      let c = cos(omegaD * t)
+      let s = sin(omegaD * t)
+      return -lambda * decay * (-c + b * s) + decay * omegaD * (s + b * c)
+    case .critical:
+      let decay = exp(-omega0 * t)
+      return -omega0 * decay * (-1 + (v - omega0) * t) + decay * (v - omega0)
+    case .overdamped:
+      return coefA * r1 * exp(r1 * t) + coefB * r2 * exp(r2 * t)
+    }
+  }
+
   /// Progress `p(t) = 1 + x(t)`; keeps the overshoot.
   public func progress(at t: Double) -> Double { 1 + displacement(at: t) }
 

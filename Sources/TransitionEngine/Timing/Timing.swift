@@ -25,6 +25,18 @@ public struct Timing: Sendable, Hashable {
     }
   }
 
+  /// `dP/dt` at animation time `t`: 0 outside (0, duration), where progress stands still.
+  public func velocity(at t: Double) -> Double {
+    guard t > 0, t < duration else { return 0 }
+    switch curve {
+    case .bezier(_, let b):
+      return b.slope(at: t / duration) / duration
+    case .spring(_, _, let s), .springPhysics(_, let s), .springResponse(_, _, let s),
+      .springBounce(_, _, let s):
+      return s.velocity(at: t)
+    }
+  }
+
   /// Resolves a request's timing against a style's defaults (docs/TIMING.md sections 1-5).
   public static func resolve(_ spec: TimingSpec, defaults: StyleTiming) throws(TimingError)
     -> Timing
@@ -58,16 +70,16 @@ public struct Timing: Sendable, Hashable {
       return Timing(
         duration: try settledDuration(spec.duration, spring),
         curve: .springPhysics(allowOverdamping: allow, spring))
-    case .springResponse(let response, let ratio):
+    case .springResponse(let response, let ratio, let velocity):
       let r = response ?? 0.55
       let zeta = ratio ?? 0.825
       let spring = DampedSpring(
         mass: 1, stiffness: pow(2 * Double.pi / r, 2), damping: 4 * Double.pi * zeta / r,
-        initialVelocity: 0)
+        initialVelocity: velocity ?? 0)
       return Timing(
         duration: try settledDuration(spec.duration, spring),
         curve: .springResponse(response: r, dampingRatio: zeta, spring))
-    case .springBounce(let d, let bounce):
+    case .springBounce(let d, let bounce, let velocity):
       let response = d ?? 0.5
       let b = bounce ?? 0
       // SwiftUI: a negative bounce is truly over-damped.
@@ -75,7 +87,7 @@ public struct Timing: Sendable, Hashable {
       let spring = DampedSpring(
         mass: 1, stiffness: pow(2 * Double.pi / response, 2),
         damping: 4 * Double.pi * zeta / response,
-        initialVelocity: 0, allowOverdamping: b < 0)
+        initialVelocity: velocity ?? 0, allowOverdamping: b < 0)
       return Timing(
         duration: try settledDuration(spec.duration, spring),
         curve: .springBounce(duration: response, bounce: b, spring))

@@ -61,4 +61,44 @@ public enum UIKitSpring {
     guard w.isFinite, w > 0 else { return 5 / t }
     return w
   }
+
+  /// The spring of a reversal (docs/TIMING.md section 11): the same solve, but a reversal's
+  /// velocity can be large, so after the 12 steps it goes on while `|f(w0)| >= 1e-12`, up to
+  /// 100 steps, and any step that would make w0 <= 0 is halved.
+  public static func reversalSpring(
+    duration: Double, dampingRatio: Double, initialVelocity v: Double
+  ) -> DampedSpring {
+    let zeta = min(max(dampingRatio, minimumDampingRatio), 1)
+    let t = min(max(duration, 0.01), 10)
+    var w = 5 / t
+    func f(_ w: Double) -> (value: Double, slope: Double) {
+      if zeta < 1 {
+        let root = (1 - zeta * zeta).squareRoot()
+        let decay = exp(-zeta * w * t)
+        let g = (zeta * w - v) / (w * root)
+        let dg = v / (w * w * root)
+        let sign: Double = g < 0 ? -1 : 1
+        return (epsilon - abs(g) * decay, -decay * (sign * dg - zeta * t * abs(g)))
+      }
+      let decay = exp(-w * t)
+      return (((w - v) * t + 1) * decay - epsilon, -t * t * (w - v) * decay)
+    }
+    for step in 0..<100 {
+      let (value, slope) = f(w)
+      if step >= newtonSteps, abs(value) < 1e-12 { break }
+      if slope == 0 || !slope.isFinite { break }
+      var delta = value / slope
+      guard delta.isFinite else { break }
+      var halvings = 0
+      while w - delta <= 0, halvings < 60 {
+        delta /= 2
+        halvings += 1
+      }
+      w -= delta
+    }
+    if !(w.isFinite && w > 0) { w = 5 / t }
+    return DampedSpring(
+      mass: 1, stiffness: w * w, damping: 2 * zeta * w, initialVelocity: v,
+      allowOverdamping: false)
+  }
 }

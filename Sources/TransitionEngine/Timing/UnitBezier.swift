@@ -125,6 +125,19 @@ public struct UnitBezier: Sendable, Hashable {
     return sampleY(solveCurveX(x))
   }
 
+  /// dY/dX at a time fraction `x`: the curve's speed relative to linear (the end slopes
+  /// outside [0, 1]).
+  public func slope(at x: Double) -> Double {
+    if x < 0 { return startGradient }
+    if x > 1 { return endGradient }
+    let s = solveCurveX(x)
+    let dx = sampleDerivativeX(s)
+    let dy = (3 * ay * s + 2 * by) * s + cy
+    // Where X stands still (x1 = 0 at s = 0, say) the slope is the limit along the curve.
+    guard abs(dx) > 1e-12 else { return x < 0.5 ? startGradient : endGradient }
+    return dy / dx
+  }
+
   public static func == (l: UnitBezier, r: UnitBezier) -> Bool {
     l.x1 == r.x1 && l.y1 == r.y1 && l.x2 == r.x2 && l.y2 == r.y2
   }

@@ -1,0 +1,27 @@
+/// Reduced motion (docs/STYLES.md "Reduced motion"): whatever the style, the two screens
+/// only, the upper one fading, no actions, easeInOut over 0.25 s.
+public enum ReducedMotion {
+  public static let timing = StyleTiming(duration: 0.25, curve: .easeInOut)
+
+  /// The dissolve in the `fade` preset's order: `toView` over `fromView` going forward,
+  /// `fromView` over `toView` going back.
+  public static func choreography(container: Size, operation: TransitionOperation)
+    -> Choreography
+  {
+    let bounds = Rect(x: 0, y: 0, width: container.width, height: container.height)
+    let from = Layer(id: "fromView", content: .screen(.from), frame: bounds)
+    let to = Layer(id: "toView", content: .screen(.to), frame: bounds)
+    var layers: [Layer]
+    if operation.isForward {
+      var fading = to
+      fading = Layer(
+        id: fading.id, content: fading.content, frame: bounds, tracks: [.alpha(from: 0, to: 1)])
+      layers = [from, fading]
+    } else {
+      let fading = Layer(
+        id: from.id, content: from.content, frame: bounds, tracks: [.alpha(from: 1, to: 0)])
+      layers = [to, fading]
+    }
+    return Choreography(layers: layers, actions: Actions(start: [], finish: [], cancel: []))
+  }
+}
