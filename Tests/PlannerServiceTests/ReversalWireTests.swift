@@ -72,7 +72,9 @@ final class ReversalWireTests: XCTestCase {
   }
 
   func testBadMembersArePointedAt() {
-    XCTAssertEqual(pointers(withMembers(zoomPushJSON, #""reversal":{}"#)), ["/reversal/at"])
+    XCTAssertEqual(
+      problem(withMembers(zoomPushJSON, #""reversal":{}"#))?.errors,
+      [FieldError(pointer: "/reversal/at", message: "is required; a finite number")])
     XCTAssertEqual(pointers(withMembers(zoomPushJSON, #""reversal":5"#)), ["/reversal"])
     XCTAssertEqual(pointers(withMembers(zoomPushJSON, #""reduceMotion":"yes""#)), ["/reduceMotion"])
     XCTAssertEqual(
@@ -95,6 +97,9 @@ final class ReversalWireTests: XCTestCase {
         #""reversal":{"at":0.2,"timing":{"curve":{"type":"springPhysics","mass":1,"stiffness":1,"damping":0.01}}}"#
       ))
     XCTAssertEqual(slow?.errors.map(\.pointer), ["/reversal/timing/curve"])
+    XCTAssertTrue(
+      slow?.errors.first?.message.contains("give reversal.timing.duration") == true,
+      "\(String(describing: slow))")
   }
 
   func testAReversedHeroCascadeUnderASpringCarriesTrackTimings() throws {

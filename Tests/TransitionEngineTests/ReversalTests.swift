@@ -160,6 +160,18 @@ struct ReversalTests {
     #expect(s2.omega0 > 0)
   }
 
+  @Test("a critically damped spring sent back fast has no root: UIKit's starting frequency")
+  func noRootFallsBack() {
+    // f(w0) = ((w0 - 50) T + 1) e^(-w0 T) - 0.001 stays below 0 for every w0 > 0.
+    let s = UIKitSpring.reversalSpring(duration: 1, dampingRatio: 1, initialVelocity: 50)
+    #expect(s.omega0 == 5)
+    #expect(s.displacement(at: 0.5).isFinite)
+    // With a root the solve finds it.
+    let r = UIKitSpring.reversalSpring(duration: 1, dampingRatio: 1, initialVelocity: -20)
+    let f = ((r.omega0 + 20) * 1 + 1) * exp(-r.omega0) - 0.001
+    #expect(abs(f) < 1e-12)
+  }
+
   @Test("springs keep the velocity the track had at tau, for all four kinds")
   func springVelocity() throws {
     let curves: [CurveSpec] = [

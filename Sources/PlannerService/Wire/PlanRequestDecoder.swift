@@ -72,9 +72,7 @@ public struct PlanRequestDecoder {
     {
       // Any finite time here: the engine knows the plan's duration and names it when tau is
       // outside (0, duration].
-      let at = reader.number(
-        object, "at", at: reversalPointer, required: true,
-        .closed(-Double.greatestFiniteMagnitude, .greatestFiniteMagnitude))
+      let at = reader.number(object, "at", at: reversalPointer, required: true, .finite)
       let timing = decodeTiming(
         object["timing"], at: reversalPointer + "timing", reader: &reader)
       if let at, let timing {

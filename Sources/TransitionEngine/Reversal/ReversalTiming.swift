@@ -30,6 +30,12 @@ struct ReversalTiming {
     }
   }
 
+  /// Where a problem of the way back's curve is reported: at the reversal's curve when it gave
+  /// one, else at the reversal itself.
+  var field: [String] {
+    given?.curve != nil ? ["reversal", "timing", "curve"] : ["reversal", "at"]
+  }
+
   /// Whether the way back is a spring (then tracks with velocities of their own, after a
   /// cascade's delays, get timings of their own).
   var isSpring: Bool {
@@ -89,8 +95,9 @@ struct ReversalTiming {
       // A spring that settles too late: at the reversal's curve when it gave one, else at
       // the reversal itself.
       throw PlanError(
-        field: given?.curve != nil ? ["reversal", "timing", "curve"] : ["reversal", "at"],
-        message: error.message)
+        field: field,
+        message: error.message.replacing(
+          "give timing.duration", with: "give reversal.timing.duration"))
     }
   }
 }

@@ -87,8 +87,12 @@ public enum Planner {
         // Validated inputs keep the curve finite; this guards the wire against a corner the
         // limits missed (JSON has no form for NaN or infinity).
         guard p.isFinite else {
-          throw PlanError(
-            field: ["timing", "curve"], message: "the curve has no finite value at t = \(t) s")
+          // A reversal's curves are its own: the field its timing came from.
+          let field =
+            request.reversal.map {
+              $0.timing?.curve != nil ? ["reversal", "timing", "curve"] : ["reversal", "at"]
+            } ?? ["timing", "curve"]
+          throw PlanError(field: field, message: "the curve has no finite value at t = \(t) s")
         }
         row.append(p)
       }

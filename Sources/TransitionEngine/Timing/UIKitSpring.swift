@@ -96,7 +96,10 @@ public enum UIKitSpring {
       }
       w -= delta
     }
-    if !(w.isFinite && w > 0) { w = 5 / t }
+    // Where f has no root (a critically damped spring sent back fast towards its end: the
+    // envelope never reaches epsilon from above) Newton climbs without bound; UIKit's starting
+    // frequency keeps the spring a spring rather than a jump to the end, or an overflow.
+    if !(w.isFinite && w > 0 && (w * w).isFinite) || abs(f(w).value) >= 1e-9 { w = 5 / t }
     return DampedSpring(
       mass: 1, stiffness: w * w, damping: 2 * zeta * w, initialVelocity: v,
       allowOverdamping: false)
