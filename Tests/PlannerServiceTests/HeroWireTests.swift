@@ -219,32 +219,44 @@ final class HeroWireTests: XCTestCase {
     )
   }
 
-  func testExportsSayWhatTheyLeaveOut() throws {
+  func testExportsCarryTheModelOrSayWhatTheyLeaveOut() throws {
     let request = try PlanningService().decodePlanRequest(Array(heroAPIExample.utf8)).get()
     let plan = try PlanningService().plan(request).get()
     let waapi = try JSONParser.parse(WaapiExporter.export(plan))
+    // Web Animations carries radii, content frames and shadows: nothing to leave out.
+    XCTAssertNil(waapi["leavesOut"])
+    guard case .array(let layers) = waapi["layers"] else { return XCTFail("no layers") }
+    let photo = try XCTUnwrap(layers.first { $0["id"] == .string("photo-42@from") })
+    XCTAssertEqual(photo["keyframes"]?[0]?["borderRadius"], .string("12px"))
     XCTAssertEqual(
-      waapi["leavesOut"],
-      .array([
-        .string("cornerRadius"), .string("contentFrame"), .string("shadow"), .string("delay"),
-      ]))
-    guard case .string(let note) = waapi["note"] else { return XCTFail("no note") }
-    XCTAssertTrue(
-      note.contains("corner radii") && note.contains("shadows") && note.contains("delays"), note)
-    XCTAssertTrue(
-      String(decoding: CSSExporter.export(plan.timeline), as: UTF8.self).contains(
-        "leaves out the plan's corner radii"))
+      photo["keyframes"]?[photo["keyframes"]!.array!.count - 1]?["borderRadius"], .string("0px"))
+    XCTAssertEqual(photo["contentBox"]?[0]?["left"], .string("-42.5px"))
+    XCTAssertEqual(photo["contentBox"]?[0]?["width"], .string("255px"))
+    let last = try XCTUnwrap(photo["contentBox"]?.array?.last)
+    XCTAssertEqual(last["top"], .string("65px"))
+    XCTAssertEqual(last["height"], .string("260px"))
+    let toView = try XCTUnwrap(layers.first { $0["id"] == .string("toView") })
+    XCTAssertEqual(toView["keyframes"]?[0]?["boxShadow"], .string("0px 0px 10px rgba(0, 0, 0, 0)"))
+    XCTAssertEqual(
+      toView["keyframes"]?.array?.last?["boxShadow"], .string("0px 0px 10px rgba(0, 0, 0, 0.5)"))
+    XCTAssertNil(toView["contentBox"])
+    XCTAssertNil(toView["keyframes"]?[0]?["borderRadius"])
+    // The stylesheet too: radius, shadow, and the clipped content child.
+    let css = String(decoding: CSSExporter.export(plan.timeline), as: UTF8.self)
+    XCTAssertFalse(css.contains("leaves out"))
+    XCTAssertTrue(css.contains("border-radius: 12px; "), css)
+    XCTAssertTrue(css.contains("box-shadow: 0px 0px 10px rgba(0, 0, 0, 0.5); "))
+    XCTAssertTrue(css.contains("  overflow: hidden;\n"))
+    XCTAssertTrue(css.contains("-content {\n  position: absolute;\n  animation: "))
+    XCTAssertTrue(css.contains("% { left: -42.5px; top: 0px; width: 255px; height: 170px; }"))
+    // Lottie and SVG still say what they leave out (delays act through their samples).
     XCTAssertTrue(
       String(decoding: SVGExporter.export(plan.timeline), as: UTF8.self).contains(
-        "<desc>This export leaves out"))
+        "<desc>This export leaves out the plan&apos;s corner radii"))
     let lottie = try JSONParser.parse(LottieExporter.export(plan.timeline))
     guard case .string(let d) = lottie["meta"]?["d"] else { return XCTFail("no meta") }
     XCTAssertTrue(d.contains("content frames (contentFrame"), d)
-    // A seed's plan has nothing to say.
-    let zoom = try PlanningService().plan(
-      try PlanningService().decodePlanRequest(Array(zoomPushJSON.utf8)).get()
-    ).get()
-    XCTAssertNil(try JSONParser.parse(WaapiExporter.export(zoom))["leavesOut"])
+    XCTAssertFalse(d.contains("delays"), d)
   }
 
   func testTheServiceAnswersHeroPlansAndDescribesTheStyle() throws {

@@ -156,7 +156,7 @@ final class WaapiExportTests: XCTestCase {
       frameRate: 60,
       layers: [.init(id: "a", content: .color("#FF0000"), anchor: Point(x: 0, y: 1))],
       times: [0], keyframes: [[state]])
-    let doc = try JSONParser.parse(WaapiExporter.write(timeline, interaction: nil))
+    let doc = try JSONParser.parse(WaapiExporter.write(timeline, interaction: nil, request: nil))
     let layer = try XCTUnwrap(doc["layers"]?.array?.first)
     let keyframes = try XCTUnwrap(layer["keyframes"]?.array)
     XCTAssertEqual(keyframes.map { $0["offset"] }, [.number(0), .number(1)])

@@ -5,6 +5,9 @@ import TransitionEngine
 /// (springs included) is expressed by the dense samples with linear easing between them, so a
 /// browser shows exactly the plan's keyframes at the sample times.
 public enum CSSExporter {
+  /// What of a plan's shared-element properties the stylesheet carries: all of them.
+  static let carried: Set<String> = ["cornerRadius", "contentFrame", "shadow"]
+
   public static func export(_ timeline: Timeline) -> [UInt8] {
     let frames = timeline.times.count * timeline.layers.count
     var w = TextWriter(capacity: 1024 + frames * 150)
@@ -20,7 +23,7 @@ public enum CSSExporter {
     w.raw(" * plan's frame rate (")
     w.number(Double(timeline.frameRate))
     w.raw(" fps) with linear easing between them.\n")
-    if let note = ExportOmissions.sentence(timeline) {
+    if let note = ExportOmissions.sentence(timeline, carried: carried) {
       w.raw(" * ")
       w.text(sanitizedComment(note))
       w.raw("\n")
@@ -28,7 +31,14 @@ public enum CSSExporter {
     w.raw(
       " * Layers are listed bottom to top: put the elements in this order in a .tp-container,\n")
     w.raw(" * each with its .tp-<id> class. left/top/width/height are the untransformed frame;\n")
-    w.raw(" * the transform applies about transform-origin (the layer's anchor). */\n")
+    w.raw(" * the transform applies about transform-origin (the layer's anchor).")
+    if timeline.layers.contains(where: \.hasContentFrame) {
+      w.raw(" A layer with a\n")
+      w.raw(
+        " * content frame clips (overflow: hidden) a child with its .tp-<id>-content class, the\n")
+      w.raw(" * content's box in the layer's own coordinates.")
+    }
+    w.raw(" */\n")
     w.raw(".tp-container {\n  position: relative;\n  width: ")
     w.number(timeline.container.width)
     w.raw("px;\n  height: ")
@@ -44,16 +54,21 @@ public enum CSSExporter {
       w.raw(" */\n@keyframes ")
       w.text(name)
       w.raw(" {\n")
+      let details = l < timeline.details.count ? timeline.details[l] : []
+      let detailed = layer.hasDetail && details.count == timeline.times.count
       for sample in offsets {
         w.raw("  ")
         w.number(sample.offset * 100)
         w.raw("% { ")
         writeDeclarations(timeline.keyframes[l][sample.index], &w)
+        if detailed { writeDetail(details[sample.index], layer, &w) }
         w.raw("}\n")
       }
       w.raw("}\n.")
       w.text(name)
-      w.raw(" {\n  position: absolute;\n  transform-origin: ")
+      w.raw(" {\n  position: absolute;\n")
+      if detailed, layer.hasContentFrame { w.raw("  overflow: hidden;\n") }
+      w.raw("  transform-origin: ")
       w.number(layer.anchor.x * 100)
       w.raw("% ")
       w.number(layer.anchor.y * 100)
@@ -68,6 +83,33 @@ public enum CSSExporter {
       w.raw(" ")
       w.number(durationMs)
       w.raw("ms linear both;\n}\n")
+      if detailed, layer.hasContentFrame {
+        let child = CSSIdentifier.prefixed(layer.id + "-content")
+        w.raw("@keyframes ")
+        w.text(child)
+        w.raw(" {\n")
+        for sample in offsets {
+          let r = details[sample.index].contentFrame
+          w.raw("  ")
+          w.number(sample.offset * 100)
+          w.raw("% { left: ")
+          w.number(r.x)
+          w.raw("px; top: ")
+          w.number(r.y)
+          w.raw("px; width: ")
+          w.number(r.width)
+          w.raw("px; height: ")
+          w.number(r.height)
+          w.raw("px; }\n")
+        }
+        w.raw("}\n.")
+        w.text(child)
+        w.raw(" {\n  position: absolute;\n  animation: ")
+        w.text(child)
+        w.raw(" ")
+        w.number(durationMs)
+        w.raw("ms linear both;\n}\n")
+      }
     }
     return w.bytes
   }
@@ -90,6 +132,21 @@ public enum CSSExporter {
       WaapiExporter.matrix3d(state.transform, &w.json)
     }
     w.raw("; ")
+  }
+
+  /// `border-radius` and `box-shadow` (blur twice CALayer's shadowRadius), as the layer reports.
+  static func writeDetail(_ detail: LayerDetail, _ layer: Timeline.LayerInfo, _ w: inout TextWriter)
+  {
+    if layer.reportsCornerRadius {
+      w.raw("border-radius: ")
+      w.number(detail.cornerRadius)
+      w.raw("px; ")
+    }
+    if let shadow = layer.shadow {
+      w.raw("box-shadow: ")
+      WaapiExporter.boxShadow(shadow, opacity: detail.shadowOpacity, &w.json)
+      w.raw("; ")
+    }
   }
 
   /// A short description of what the layer draws, for the comment above its rules.

@@ -13,6 +13,12 @@ enum ContentPalette {
     }
   }
 
+  /// `#RRGGBB` as red, green, blue in 0...255.
+  static func rgb(_ hex: String) -> (Int, Int, Int) {
+    let c = components(hex).map { Int(($0 * 255).rounded()) }
+    return (c[0], c[1], c[2])
+  }
+
   /// `#RRGGBB` as red, green, blue in 0...1 (black for anything else; validation only lets
   /// `#RRGGBB` into plans).
   static func components(_ hex: String) -> [Double] {

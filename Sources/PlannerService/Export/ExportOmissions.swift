@@ -1,28 +1,25 @@
 import TransitionEngine
 
 /// What an export leaves out of a plan, in words: every format draws frames, alphas and
-/// transforms; the shared-element properties reach the formats with the front-end work, and
-/// until then each document says what it lacks rather than dropping it silently.
+/// transforms, and tracks' delays through its samples; a format that cannot draw a
+/// shared-element property says so in its document rather than dropping it silently.
 enum ExportOmissions {
+  /// What of ``Timeline/leftOut`` a format does not carry.
+  static func missing(_ timeline: Timeline, carried: Set<String>) -> [String] {
+    timeline.leftOut.filter { $0 != "delay" && !carried.contains($0) }
+  }
+
   /// One sentence, or nil when the export carries the whole plan.
-  static func sentence(_ timeline: Timeline) -> String? {
+  static func sentence(_ timeline: Timeline, carried: Set<String>) -> String? {
+    let missing = missing(timeline, carried: carried)
     let names: [String: String] = [
       "cornerRadius": "corner radii (cornerRadius)",
       "contentFrame": "content frames (contentFrame: the content fit inside element layers)",
       "shadow": "shadows (shadow, shadowOpacity)",
     ]
-    let properties = timeline.leftOut.compactMap { names[$0] }
-    var parts: [String] = []
-    if !properties.isEmpty {
-      parts.append("leaves out the plan's " + ListFormat.and(properties))
-    }
-    if timeline.leftOut.contains("delay") {
-      parts.append(
-        "carries the tracks' delays (cascades) only in the sampled values, not as delays of their own"
-      )
-    }
-    guard !parts.isEmpty else { return nil }
-    return "This export " + parts.joined(separator: " and ")
+    let properties = missing.compactMap { names[$0] }
+    guard !properties.isEmpty else { return nil }
+    return "This export leaves out the plan's " + ListFormat.and(properties)
       + ". The JSON plan (format=json) has them."
   }
 }

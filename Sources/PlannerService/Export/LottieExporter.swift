@@ -10,6 +10,10 @@ import TransitionEngine
 /// the plan's projected corners. That is exact for the identity and for scale-and-translate
 /// transforms (zoom, expand) and an approximation for cartSheet's tilt; `meta.d` says so.
 public enum LottieExporter {
+  /// What of a plan's shared-element properties the animation carries (none yet: its layers
+  /// are plain rectangles).
+  static let carried: Set<String> = []
+
   /// The bodymovin version the document follows, and the Lottie 1.0 spec version (`MMmmpp`).
   static let bodymovinVersion: StaticString = "5.7.0"
   static let specVersion = 10000
@@ -40,7 +44,9 @@ public enum LottieExporter {
     w.raw(",\"ddd\":0,\"assets\":[],\"meta\":{\"g\":\"transition-planner ")
     w.raw(PlanEncoder.engineVersion)
     w.raw("\",\"d\":")
-    w.string(description(timeline) + (ExportOmissions.sentence(timeline).map { " " + $0 } ?? ""))
+    w.string(
+      description(timeline)
+        + (ExportOmissions.sentence(timeline, carried: carried).map { " " + $0 } ?? ""))
     w.raw(",\"k\":[\"transition-planner\",")
     w.string(timeline.style)
     w.raw(",")

@@ -6,6 +6,9 @@ import TransitionEngine
 /// when its transform is the identity, else a `<polygon>` of its projected corners. Fill
 /// colour by content kind, the layer's alpha as `fill-opacity`.
 public enum SVGExporter {
+  /// What of a plan's shared-element properties the filmstrip carries (none yet).
+  static let carried: Set<String> = []
+
   static let margin = 16.0
   static let gap = 24.0
   static let labelHeight = 28.0
@@ -34,7 +37,7 @@ public enum SVGExporter {
     w.raw(" moments of ")
     w.number(timeline.duration * 1000)
     w.raw(" ms</title>\n")
-    if let note = ExportOmissions.sentence(timeline) {
+    if let note = ExportOmissions.sentence(timeline, carried: carried) {
       w.raw("<desc>")
       w.xml(note)
       w.raw("</desc>\n")

@@ -7,16 +7,21 @@ import TransitionEngine
 /// (`transformOrigin` in percent of the element's own box, so it stays exact while the size
 /// animates); the element's box then covers the plan's projected corners.
 public enum WaapiExporter {
+  /// What of a plan's shared-element properties the document carries: all of them.
+  static let carried: Set<String> = ["cornerRadius", "contentFrame", "shadow"]
+
   public static func export(_ plan: Plan) -> [UInt8] {
-    write(plan.timeline, interaction: nil)
+    write(plan.timeline, interaction: nil, request: plan.request)
   }
 
   /// Adds `interaction`: the decision, the release figures and the release time (ms).
   public static func export(_ plan: InteractionPlan) -> [UInt8] {
-    write(plan.timeline, interaction: plan)
+    write(plan.timeline, interaction: plan, request: nil)
   }
 
-  static func write(_ timeline: Timeline, interaction: InteractionPlan?) -> [UInt8] {
+  static func write(_ timeline: Timeline, interaction: InteractionPlan?, request: PlanRequest?)
+    -> [UInt8]
+  {
     let frames = timeline.times.count * timeline.layers.count
     var w = JSONWriter(capacity: 512 + frames * 160)
     let durationMs = timeline.duration * 1000
@@ -43,19 +48,56 @@ public enum WaapiExporter {
       origin.number(layer.anchor.y * 100)
       origin.raw("%")
       w.raw(",\"keyframes\":[")
+      let details = l < timeline.details.count ? timeline.details[l] : []
+      let detailed = layer.hasDetail && details.count == timeline.times.count
       for (k, sample) in offsets.enumerated() {
         if k > 0 { w.byte(UInt8(ascii: ",")) }
-        writeKeyframe(
-          offset: sample.offset, timeline.keyframes[l][sample.index], origin: origin, &w)
+        if detailed {
+          writeKeyframe(
+            offset: sample.offset, timeline.keyframes[l][sample.index], details[sample.index],
+            layer, origin: origin, &w)
+        } else {
+          writeKeyframe(
+            offset: sample.offset, timeline.keyframes[l][sample.index], origin: origin, &w)
+        }
       }
-      w.raw("],\"options\":{\"duration\":")
+      w.byte(UInt8(ascii: "]"))
+      if detailed, layer.hasContentFrame {
+        // The content child: its box in the layer's own coordinates, the layer clipping it.
+        w.raw(",\"contentBox\":[")
+        for (k, sample) in offsets.enumerated() {
+          if k > 0 { w.byte(UInt8(ascii: ",")) }
+          let r = details[sample.index].contentFrame
+          w.raw("{\"offset\":")
+          w.number(sample.offset)
+          w.raw(",\"left\":")
+          pixels(r.x, &w)
+          w.raw(",\"top\":")
+          pixels(r.y, &w)
+          w.raw(",\"width\":")
+          pixels(r.width, &w)
+          w.raw(",\"height\":")
+          pixels(r.height, &w)
+          w.byte(UInt8(ascii: "}"))
+        }
+        w.byte(UInt8(ascii: "]"))
+      }
+      w.raw(",\"options\":{\"duration\":")
       w.number(durationMs)
       w.raw(",\"easing\":\"linear\",\"fill\":\"both\"}}")
     }
     w.byte(UInt8(ascii: "]"))
-    if let note = ExportOmissions.sentence(timeline) {
+    // What a page applies around the animations, in the plan's shape, and the request it can
+    // send again (with "reversal") to go back from where it is.
+    w.raw(",\"actions\":")
+    PlanEncoder.writeActions(timeline.actions, &w)
+    if let request {
+      w.raw(",\"request\":")
+      w.append(contentsOf: CanonicalRequest.json(request))
+    }
+    if let note = ExportOmissions.sentence(timeline, carried: carried) {
       w.raw(",\"leavesOut\":[")
-      for (i, name) in timeline.leftOut.enumerated() {
+      for (i, name) in ExportOmissions.missing(timeline, carried: carried).enumerated() {
         if i > 0 { w.byte(UInt8(ascii: ",")) }
         w.string(name)
       }
@@ -96,6 +138,14 @@ public enum WaapiExporter {
   static func writeKeyframe(
     offset: Double, _ state: LayerState, origin: borrowing JSONWriter, _ w: inout JSONWriter
   ) {
+    writeKeyframeMembers(offset: offset, state, origin: origin, &w)
+    w.byte(UInt8(ascii: "}"))
+  }
+
+  /// A keyframe without its closing brace.
+  static func writeKeyframeMembers(
+    offset: Double, _ state: LayerState, origin: borrowing JSONWriter, _ w: inout JSONWriter
+  ) {
     w.raw("{\"offset\":")
     w.number(offset)
     w.raw(",\"left\":")
@@ -118,7 +168,45 @@ public enum WaapiExporter {
       matrix3d(state.transform, &w)
       w.byte(UInt8(ascii: "\""))
     }
+  }
+
+  /// A keyframe with the layer's details: `borderRadius`, and `boxShadow` for a layer with a
+  /// shadow (CALayer's shadowRadius is a Gaussian's; CSS's blur radius is twice it, the usual
+  /// conversion between the two).
+  static func writeKeyframe(
+    offset: Double, _ state: LayerState, _ detail: LayerDetail, _ layer: Timeline.LayerInfo,
+    origin: borrowing JSONWriter, _ w: inout JSONWriter
+  ) {
+    writeKeyframeMembers(offset: offset, state, origin: origin, &w)
+    if layer.reportsCornerRadius {
+      w.raw(",\"borderRadius\":")
+      pixels(detail.cornerRadius, &w)
+    }
+    if let shadow = layer.shadow {
+      w.raw(",\"boxShadow\":\"")
+      boxShadow(shadow, opacity: detail.shadowOpacity, &w)
+      w.byte(UInt8(ascii: "\""))
+    }
     w.byte(UInt8(ascii: "}"))
+  }
+
+  /// `Xpx Ypx Bpx rgba(r, g, b, a)`.
+  static func boxShadow(_ shadow: LayerShadow, opacity: Double, _ w: inout JSONWriter) {
+    w.number(shadow.offset.x)
+    w.raw("px ")
+    w.number(shadow.offset.y)
+    w.raw("px ")
+    w.number(shadow.radius * 2)
+    w.raw("px rgba(")
+    let (r, g, b) = ContentPalette.rgb(shadow.color)
+    w.integer(Int64(r))
+    w.raw(", ")
+    w.integer(Int64(g))
+    w.raw(", ")
+    w.integer(Int64(b))
+    w.raw(", ")
+    w.number(opacity)
+    w.byte(UInt8(ascii: ")"))
   }
 
   /// `"<number>px"` in the plan's number format.

@@ -2202,15 +2202,22 @@ components:
           minItems: 1
           items:
             $ref: '#/components/schemas/WaapiLayer'
+        actions:
+          $ref: '#/components/schemas/Actions'
+        request:
+          description: |
+            Plans only: the canonical plan request, which a player can send again (with a
+            `reversal`, say) to go back from where it is.
+          type: object
         leavesOut:
           type: array
           description: |
-            What the plan has that this document does not carry yet (hero plans): any of
-            cornerRadius, contentFrame, shadow and delay (delays act through the sampled
-            values only). Absent when nothing is left out.
+            What the plan has that this document does not carry; absent when nothing is left
+            out (the document carries radii, content frames and shadows; delays act through
+            the samples).
           items:
             type: string
-            enum: [cornerRadius, contentFrame, shadow, delay]
+            enum: [cornerRadius, contentFrame, shadow]
         note:
           type: string
           description: The same in a sentence; present with `leavesOut`.
@@ -2244,6 +2251,32 @@ components:
           minItems: 2
           items:
             $ref: '#/components/schemas/WaapiKeyframe'
+        contentBox:
+          type: array
+          description: |
+            For a layer with a content frame (hero content fit): the content child's box in the
+            layer's own coordinates, one per keyframe; the layer's element clips it
+            (`overflow: hidden`) and animates it with the same options.
+          items:
+            type: object
+            required: [offset, left, top, width, height]
+            properties:
+              offset:
+                type: number
+                minimum: 0
+                maximum: 1
+              left:
+                type: string
+                pattern: 'px$'
+              top:
+                type: string
+                pattern: 'px$'
+              width:
+                type: string
+                pattern: 'px$'
+              height:
+                type: string
+                pattern: 'px$'
         options:
           type: object
           required: [duration, easing, fill]
@@ -2291,6 +2324,15 @@ components:
             `none` for the identity, else `matrix3d(m11, m12, ..., m44)`: the keyframe's
             CATransform3D fields in order (perspective included).
           pattern: '^(none|matrix3d\(.*\))$'
+        borderRadius:
+          type: string
+          pattern: 'px$'
+          description: For a layer that reports a corner radius.
+        boxShadow:
+          type: string
+          description: |
+            For a layer with a shadow: `Xpx Ypx Bpx rgba(r, g, b, opacity)`, the blur B twice
+            CALayer's shadowRadius.
     LottieDocument:
       type: object
       description: |

@@ -17,6 +17,8 @@ public struct Plan: Sendable {
   public var reduceMotion = false
   /// For a reversal: where the forward plan was interrupted (echoed).
   public var reversal: ReversalEcho?
+  /// The request it was planned from (exports name it, so a player can ask for its reversal).
+  public var request: PlanRequest?
 
   /// The details of layer `index` (empty when it has none).
   public func details(ofLayer index: Int) -> [LayerDetail] {

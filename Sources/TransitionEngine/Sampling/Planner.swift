@@ -125,6 +125,7 @@ public enum Planner {
     return Plan(
       style: style.name, operation: request.operation, scene: request.scene, timing: timing,
       frameRate: request.frameRate, choreography: choreography, times: times, keyframes: keyframes,
-      details: details, reduceMotion: request.reduceMotion, reversal: prepared.reversal)
+      details: details, reduceMotion: request.reduceMotion, reversal: prepared.reversal,
+      request: request)
   }
 }

@@ -6,12 +6,20 @@ public struct Timeline: Sendable {
     public var id: String
     public var content: LayerContent
     public var anchor: Point
+    /// Whether its samples report a corner radius, a content frame and a shadow (with the
+    /// shadow's colour, blur and offset): what ``Timeline/details`` hold for it.
+    public var reportsCornerRadius = false
+    public var hasContentFrame = false
+    public var shadow: LayerShadow? = nil
 
     public init(id: String, content: LayerContent, anchor: Point) {
       self.id = id
       self.content = content
       self.anchor = anchor
     }
+
+    /// Whether ``Timeline/details`` has samples for this layer.
+    public var hasDetail: Bool { reportsCornerRadius || hasContentFrame || shadow != nil }
   }
 
   public var style: String
@@ -26,6 +34,11 @@ public struct Timeline: Sendable {
   public var times: [Double]
   /// `keyframes[layer][sample]`.
   public var keyframes: [[LayerState]]
+  /// `details[layer][sample]` for the layers with ``LayerInfo/hasDetail``, else empty.
+  public var details: [[LayerDetail]] = []
+  /// The plan's discrete changes (a player applies start before the first frame, finish or
+  /// cancel after the last).
+  public var actions = Actions(start: [], finish: [], cancel: [])
   /// What the plan has beyond frames, alphas and transforms, which a timeline does not hold:
   /// any of `cornerRadius`, `contentFrame`, `shadow` and `delay` (the delays' effect is in the
   /// sampled values; the tracks' own delays are not). Exports say they leave these out.
@@ -34,9 +47,12 @@ public struct Timeline: Sendable {
   public init(
     style: String, operation: TransitionOperation, container: Size, duration: Double,
     frameRate: Int, layers: [LayerInfo], times: [Double], keyframes: [[LayerState]],
-    leftOut: [String] = []
+    leftOut: [String] = [], details: [[LayerDetail]] = [],
+    actions: Actions = Actions(start: [], finish: [], cancel: [])
   ) {
     self.leftOut = leftOut
+    self.details = details
+    self.actions = actions
     self.style = style
     self.operation = operation
     self.container = container
@@ -58,7 +74,13 @@ public struct Timeline: Sendable {
 
 extension Choreography {
   var timelineLayers: [Timeline.LayerInfo] {
-    layers.map { Timeline.LayerInfo(id: $0.id, content: $0.content, anchor: $0.anchor) }
+    layers.map {
+      var info = Timeline.LayerInfo(id: $0.id, content: $0.content, anchor: $0.anchor)
+      info.reportsCornerRadius = $0.reportsCornerRadius
+      info.hasContentFrame = $0.contentFrame != nil
+      info.shadow = $0.shadow
+      return info
+    }
   }
 
   /// ``Timeline/leftOut`` for this choreography.
@@ -77,7 +99,8 @@ extension Plan {
     Timeline(
       style: style, operation: operation, container: scene.container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
-      keyframes: keyframes, leftOut: choreography.beyondTimeline)
+      keyframes: keyframes, leftOut: choreography.beyondTimeline, details: details,
+      actions: choreography.actions)
   }
 }
 
@@ -88,6 +111,7 @@ extension InteractionPlan {
     Timeline(
       style: style, operation: operation, container: container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
-      keyframes: keyframes, leftOut: choreography.beyondTimeline)
+      keyframes: keyframes, leftOut: choreography.beyondTimeline, details: details,
+      actions: choreography.actions)
   }
 }
