@@ -256,7 +256,15 @@ final class HeroWireTests: XCTestCase {
     let lottie = try JSONParser.parse(LottieExporter.export(plan.timeline))
     guard case .string(let d) = lottie["meta"]?["d"] else { return XCTFail("no meta") }
     XCTAssertTrue(d.contains("content frames (contentFrame"), d)
+    XCTAssertFalse(d.contains("corner radii"), d)
     XCTAssertFalse(d.contains("delays"), d)
+    // Lottie draws the radius as the rectangle's animated roundness.
+    guard case .array(let lottieLayers) = lottie["layers"] else { return XCTFail("no layers") }
+    let photoLayer = try XCTUnwrap(lottieLayers.first { $0["nm"] == .string("photo-42@from") })
+    let roundness = try XCTUnwrap(photoLayer["shapes"]?[0]?["it"]?[0]?["r"])
+    XCTAssertEqual(roundness["a"], .number(1))
+    XCTAssertEqual(roundness["k"]?[0]?["s"], .array([.number(12)]))
+    XCTAssertEqual(roundness["k"]?.array?.last?["s"], .array([.number(0)]))
   }
 
   func testTheServiceAnswersHeroPlansAndDescribesTheStyle() throws {

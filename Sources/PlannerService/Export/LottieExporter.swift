@@ -10,9 +10,9 @@ import TransitionEngine
 /// the plan's projected corners. That is exact for the identity and for scale-and-translate
 /// transforms (zoom, expand) and an approximation for cartSheet's tilt; `meta.d` says so.
 public enum LottieExporter {
-  /// What of a plan's shared-element properties the animation carries (none yet: its layers
-  /// are plain rectangles).
-  static let carried: Set<String> = []
+  /// What of a plan's shared-element properties the animation carries: corner radii, as the
+  /// rectangles' animated roundness (content frames and shadows not yet).
+  static let carried: Set<String> = ["cornerRadius"]
 
   /// The bodymovin version the document follows, and the Lottie 1.0 spec version (`MMmmpp`).
   static let bodymovinVersion: StaticString = "5.7.0"
@@ -143,7 +143,15 @@ public enum LottieExporter {
     writeProperty(poses.map { [$0.size[0] / 2, $0.size[1] / 2] }, frames, &w)
     w.raw(",\"s\":")
     writeProperty(poses.map(\.size), frames, &w)
-    w.raw(",\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
+    // The corner radius in the rectangle's own units, before the layer's scale, as CALayer's.
+    let details = l < timeline.details.count ? timeline.details[l] : []
+    if layer.reportsCornerRadius, details.count == timeline.times.count {
+      w.raw(",\"r\":")
+      writeScalar(details.map(\.cornerRadius), frames, &w)
+      w.raw("},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
+    } else {
+      w.raw(",\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
+    }
     for (i, c) in ContentPalette.components(ContentPalette.hex(layer.content)).enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }
       w.number(c)
