@@ -86,6 +86,10 @@ public struct JSONWriter: ~Copyable {
     bytes.withUnsafeBufferPointer { append($0) }
   }
 
+  public mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
   /// The UTF-8 of `s`, unescaped (for text formats and already-valid JSON).
   public mutating func append(utf8 s: String) {
     var s = s
