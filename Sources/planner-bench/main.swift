@@ -16,30 +16,15 @@ import TransitionEngine
 var iterations = 2000
 var args = CommandLine.arguments.dropFirst()
 if !args.contains("--glibc-defaults") { AllocatorTuning.apply() }
+// The modes that print one comparison only, by flag.
+let modes: [String: (Int) -> Void] = [
+  "--numbers": benchNumbers, "--misses": benchMisses, "--cache-hits": benchCacheHits,
+  "--hero": benchHero, "--hero-pipeline": benchHeroPipeline, "--hero-decode": benchHeroDecode,
+]
 while let a = args.popFirst() {
   if a == "--iterations", let n = args.popFirst().flatMap(Int.init) { iterations = n }
-  if a == "--numbers" {
-    benchNumbers(iterations: iterations)
-    exit(0)
-  }
-  if a == "--misses" {
-    benchMisses(iterations: iterations)
-    exit(0)
-  }
-  if a == "--hero-decode" {
-    benchHeroDecode(iterations: iterations)
-    exit(0)
-  }
-  if a == "--hero-pipeline" {
-    benchHeroPipeline(iterations: iterations)
-    exit(0)
-  }
-  if a == "--hero" {
-    benchHero(iterations: iterations)
-    exit(0)
-  }
-  if a == "--cache-hits" {
-    benchCacheHits(iterations: iterations)
+  if let mode = modes[a] {
+    mode(iterations)
     exit(0)
   }
 }

@@ -89,18 +89,11 @@ public enum CSSExporter {
         w.text(child)
         w.raw(" {\n")
         for sample in offsets {
-          let r = details[sample.index].contentFrame
           w.raw("  ")
           w.number(sample.offset * 100)
-          w.raw("% { left: ")
-          w.number(r.x)
-          w.raw("px; top: ")
-          w.number(r.y)
-          w.raw("px; width: ")
-          w.number(r.width)
-          w.raw("px; height: ")
-          w.number(r.height)
-          w.raw("px; }\n")
+          w.raw("% { ")
+          writeBox(details[sample.index].contentFrame, &w)
+          w.raw("}\n")
         }
         w.raw("}\n.")
         w.text(child)
@@ -115,15 +108,8 @@ public enum CSSExporter {
   }
 
   static func writeDeclarations(_ state: LayerState, _ w: inout TextWriter) {
-    w.raw("left: ")
-    w.number(state.frame.x)
-    w.raw("px; top: ")
-    w.number(state.frame.y)
-    w.raw("px; width: ")
-    w.number(state.frame.width)
-    w.raw("px; height: ")
-    w.number(state.frame.height)
-    w.raw("px; opacity: ")
+    writeBox(state.frame, &w)
+    w.raw("opacity: ")
     w.number(state.alpha)
     w.raw("; transform: ")
     if state.transform.isIdentity {
@@ -132,6 +118,19 @@ public enum CSSExporter {
       WaapiExporter.matrix3d(state.transform, &w.json)
     }
     w.raw("; ")
+  }
+
+  /// `left: ..px; top: ..px; width: ..px; height: ..px; `.
+  static func writeBox(_ r: Rect, _ w: inout TextWriter) {
+    w.raw("left: ")
+    w.number(r.x)
+    w.raw("px; top: ")
+    w.number(r.y)
+    w.raw("px; width: ")
+    w.number(r.width)
+    w.raw("px; height: ")
+    w.number(r.height)
+    w.raw("px; ")
   }
 
   /// `border-radius` and `box-shadow` (blur twice CALayer's shadowRadius), as the layer reports.

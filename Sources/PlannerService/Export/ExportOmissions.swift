@@ -6,7 +6,7 @@ import TransitionEngine
 enum ExportOmissions {
   /// What of ``Timeline/leftOut`` a format does not carry.
   static func missing(_ timeline: Timeline, carried: Set<String>) -> [String] {
-    timeline.leftOut.filter { $0 != "delay" && !carried.contains($0) }
+    timeline.leftOut.filter { !carried.contains($0) }
   }
 
   /// One sentence, or nil when the export carries the whole plan.

@@ -67,17 +67,9 @@ public enum WaapiExporter {
         w.raw(",\"contentBox\":[")
         for (k, sample) in offsets.enumerated() {
           if k > 0 { w.byte(UInt8(ascii: ",")) }
-          let r = details[sample.index].contentFrame
           w.raw("{\"offset\":")
           w.number(sample.offset)
-          w.raw(",\"left\":")
-          pixels(r.x, &w)
-          w.raw(",\"top\":")
-          pixels(r.y, &w)
-          w.raw(",\"width\":")
-          pixels(r.width, &w)
-          w.raw(",\"height\":")
-          pixels(r.height, &w)
+          box(details[sample.index].contentFrame, &w)
           w.byte(UInt8(ascii: "}"))
         }
         w.byte(UInt8(ascii: "]"))
@@ -148,14 +140,7 @@ public enum WaapiExporter {
   ) {
     w.raw("{\"offset\":")
     w.number(offset)
-    w.raw(",\"left\":")
-    pixels(state.frame.x, &w)
-    w.raw(",\"top\":")
-    pixels(state.frame.y, &w)
-    w.raw(",\"width\":")
-    pixels(state.frame.width, &w)
-    w.raw(",\"height\":")
-    pixels(state.frame.height, &w)
+    box(state.frame, &w)
     w.raw(",\"opacity\":")
     w.number(state.alpha)
     w.raw(",\"transformOrigin\":\"")
@@ -207,6 +192,18 @@ public enum WaapiExporter {
     w.raw(", ")
     w.number(opacity)
     w.byte(UInt8(ascii: ")"))
+  }
+
+  /// `,"left":"..px","top":..,"width":..,"height":..`: a box in its parent's coordinates.
+  static func box(_ r: Rect, _ w: inout JSONWriter) {
+    w.raw(",\"left\":")
+    pixels(r.x, &w)
+    w.raw(",\"top\":")
+    pixels(r.y, &w)
+    w.raw(",\"width\":")
+    pixels(r.width, &w)
+    w.raw(",\"height\":")
+    pixels(r.height, &w)
   }
 
   /// `"<number>px"` in the plan's number format.

@@ -11,17 +11,9 @@ public enum ReducedMotion {
     let bounds = Rect(x: 0, y: 0, width: container.width, height: container.height)
     let from = Layer(id: "fromView", content: .screen(.from), frame: bounds)
     let to = Layer(id: "toView", content: .screen(.to), frame: bounds)
-    var layers: [Layer]
-    if operation.isForward {
-      var fading = to
-      fading = Layer(
-        id: fading.id, content: fading.content, frame: bounds, tracks: [.alpha(from: 0, to: 1)])
-      layers = [from, fading]
-    } else {
-      let fading = Layer(
-        id: from.id, content: from.content, frame: bounds, tracks: [.alpha(from: 1, to: 0)])
-      layers = [to, fading]
-    }
+    var layers = operation.isForward ? [from, to] : [to, from]
+    layers[1].tracks = [operation.isForward ? .alpha(from: 0, to: 1) : .alpha(from: 1, to: 0)]
+    layers[1].alpha = operation.isForward ? 0 : 1
     return Choreography(layers: layers, actions: Actions(start: [], finish: [], cancel: []))
   }
 }

@@ -33,7 +33,8 @@ enum Reversal {
       forward: timing, forwardSpec: forwardSpec, given: spec.timing,
       shortening: min(max(abs(p), 0), 1))
     let planTiming = try rule.timing(velocity: motion(delay: 0).v)
-    var ownTimings: [Double: Timing?] = [:]
+    // One solve per distinct delay: a cascade's ranks share theirs.
+    var timingOfDelay: [Double: Timing] = [:]
 
     var layers: [Layer] = []
     layers.reserveCapacity(forward.layers.count)
@@ -44,11 +45,14 @@ enum Reversal {
         guard abs(q) >= stillProgress else { continue }
         var reversed = retrace(track, at: q)
         if rule.isSpring, track.delay != 0 {
-          if ownTimings[track.delay] == nil {
-            let own = try rule.timing(velocity: v)
-            ownTimings[track.delay] = .some(own == planTiming ? nil : own)
+          var own: Timing
+          if let known = timingOfDelay[track.delay] {
+            own = known
+          } else {
+            own = try rule.timing(velocity: v)
+            timingOfDelay[track.delay] = own
           }
-          reversed.timing = ownTimings[track.delay] ?? nil
+          if own != planTiming { reversed.timing = own }
         }
         tracks.append(reversed)
       }

@@ -39,9 +39,9 @@ public struct Timeline: Sendable {
   /// The plan's discrete changes (a player applies start before the first frame, finish or
   /// cancel after the last).
   public var actions = Actions(start: [], finish: [], cancel: [])
-  /// What the plan has beyond frames, alphas and transforms, which a timeline does not hold:
-  /// any of `cornerRadius`, `contentFrame`, `shadow` and `delay` (the delays' effect is in the
-  /// sampled values; the tracks' own delays are not). Exports say they leave these out.
+  /// What the plan has beyond frames, alphas and transforms (delays act through the samples):
+  /// any of `cornerRadius`, `contentFrame` and `shadow`, which ``details`` hold. An export
+  /// that cannot draw one says so.
   public var leftOut: [String]
 
   public init(
@@ -89,7 +89,6 @@ extension Choreography {
     if layers.contains(where: \.reportsCornerRadius) { out.append("cornerRadius") }
     if layers.contains(where: { $0.contentFrame != nil }) { out.append("contentFrame") }
     if layers.contains(where: { $0.shadow != nil }) { out.append("shadow") }
-    if latestDelay > 0 { out.append("delay") }
     return out
   }
 }

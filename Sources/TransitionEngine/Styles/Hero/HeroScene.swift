@@ -21,23 +21,30 @@ public struct HeroScene: Sendable, Hashable {
     let screens = scene.inputs.object("screens")
     let o = scene.inputs.object("options")
     let unmatched = o.object("unmatched")
+    // Absent values keep the option types' defaults.
     var options = HeroOptions()
-    options.preset = o.text("preset").flatMap(HeroPreset.init(rawValue:)) ?? .fade
-    options.direction = o.text("direction").flatMap(HeroDirection.init(rawValue:)) ?? .leading
-    options.layoutDirection =
-      o.text("layoutDirection").flatMap(LayoutDirection.init(rawValue:)) ?? .ltr
-    options.crossfade = o.text("crossfade").flatMap(HeroCrossfade.init(rawValue:)) ?? .auto
-    options.enter = unmatched.text("enter").flatMap(HeroEffect.init(rawValue:)) ?? .none
-    options.exit = unmatched.text("exit").flatMap(HeroEffect.init(rawValue:)) ?? .none
-    options.dimming = o.number("dimming") ?? 0.1
+    if let v = o.text("preset").flatMap(HeroPreset.init(rawValue:)) { options.preset = v }
+    if let v = o.text("direction").flatMap(HeroDirection.init(rawValue:)) { options.direction = v }
+    if let v = o.text("layoutDirection").flatMap(LayoutDirection.init(rawValue:)) {
+      options.layoutDirection = v
+    }
+    if let v = o.text("crossfade").flatMap(HeroCrossfade.init(rawValue:)) { options.crossfade = v }
+    if let v = unmatched.text("enter").flatMap(HeroEffect.init(rawValue:)) { options.enter = v }
+    if let v = unmatched.text("exit").flatMap(HeroEffect.init(rawValue:)) { options.exit = v }
+    if let v = o.number("dimming") { options.dimming = v }
     if o.has("cascade") {
       let c = o.object("cascade")
       let center = c.object("center")
-      options.cascade = HeroCascade(
-        delta: c.number("delta") ?? 0.02,
-        direction: c.text("direction").flatMap(CascadeDirection.init(rawValue:)) ?? .topToBottom,
-        center: center.number("x").flatMap { x in center.number("y").map { Point(x: x, y: $0) } },
-        delayMatched: c.bool("delayMatched") ?? false)
+      var cascade = HeroCascade()
+      if let v = c.number("delta") { cascade.delta = v }
+      if let v = c.text("direction").flatMap(CascadeDirection.init(rawValue:)) {
+        cascade.direction = v
+      }
+      cascade.center = center.number("x").flatMap { x in
+        center.number("y").map { Point(x: x, y: $0) }
+      }
+      if let v = c.bool("delayMatched") { cascade.delayMatched = v }
+      options.cascade = cascade
     }
     self.init(
       container: scene.container,
@@ -72,17 +79,18 @@ public struct HeroScene: Sendable, Hashable {
     }
     if options.crossfade != d.crossfade { o["crossfade"] = .text(options.crossfade.rawValue) }
     var unmatched = StyleValues()
-    if options.enter != .none { unmatched["enter"] = .text(options.enter.rawValue) }
-    if options.exit != .none { unmatched["exit"] = .text(options.exit.rawValue) }
+    if options.enter != d.enter { unmatched["enter"] = .text(options.enter.rawValue) }
+    if options.exit != d.exit { unmatched["exit"] = .text(options.exit.rawValue) }
     if !unmatched.values.isEmpty { o["unmatched"] = .object(unmatched) }
     if let cascade = options.cascade {
       var c = StyleValues()
-      if cascade.delta != 0.02 { c["delta"] = .number(cascade.delta) }
-      if cascade.direction != .topToBottom { c["direction"] = .text(cascade.direction.rawValue) }
+      let dc = HeroCascade()
+      if cascade.delta != dc.delta { c["delta"] = .number(cascade.delta) }
+      if cascade.direction != dc.direction { c["direction"] = .text(cascade.direction.rawValue) }
       if let center = cascade.center {
         c["center"] = .object(StyleValues(["x": .number(center.x), "y": .number(center.y)]))
       }
-      if cascade.delayMatched { c["delayMatched"] = .bool(true) }
+      if cascade.delayMatched != dc.delayMatched { c["delayMatched"] = .bool(cascade.delayMatched) }
       o["cascade"] = .object(c)
     }
     if options.dimming != d.dimming { o["dimming"] = .number(options.dimming) }
