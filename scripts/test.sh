@@ -153,6 +153,7 @@ all_tests() {
 stage setup setup
 stage build build
 stage lottie lottie
+stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage browser browser; fi
 if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi

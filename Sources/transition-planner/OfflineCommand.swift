@@ -42,6 +42,21 @@ enum OfflineCommand {
         options.moments = n
         continue
       }
+      if argument == "--keyframes" || argument.hasPrefix("--keyframes=") {
+        guard let name = value("--keyframes"), let k = WaapiKeyframes(rawValue: name) else {
+          IO.err(
+            "transition-planner \(command): --keyframes takes one of \(WaapiKeyframes.names)\n")
+          return 64
+        }
+        guard k == .sampled || command == "plan" else {
+          IO.err(
+            "transition-planner \(command): --keyframes compact describes a plan's tracks; an interaction follows its gesture sample by sample\n"
+          )
+          return 64
+        }
+        options.keyframes = k
+        continue
+      }
       switch argument {
       case "--pretty": pretty = true
       case "--help", "-h":

@@ -249,18 +249,37 @@ final class HeroWireTests: XCTestCase {
     XCTAssertTrue(css.contains("  overflow: hidden;\n"))
     XCTAssertTrue(css.contains("-content {\n  position: absolute;\n  animation: "))
     XCTAssertTrue(css.contains("% { left: -42.5px; top: 0px; width: 255px; height: 170px; }"))
-    // Lottie and SVG still say what they leave out (delays act through their samples).
+    // SVG draws radii, content and shadows for every layer without perspective: no note here.
+    let svg = String(decoding: SVGExporter.export(plan.timeline), as: UTF8.self)
+    XCTAssertFalse(svg.contains("<desc>"), svg)
     XCTAssertTrue(
-      String(decoding: SVGExporter.export(plan.timeline), as: UTF8.self).contains(
-        "<desc>This export leaves out the plan&apos;s corner radii"))
+      svg.contains(
+        #"<rect class="tp-frame" x="16" y="220" width="170" height="170" rx="12" ry="12""#), svg)
+    XCTAssertTrue(
+      svg.contains(#"<rect class="tp-content" x="-26.5" y="220" width="255" height="170""#))
+    XCTAssertTrue(
+      svg.contains(
+        ##"<feDropShadow dx="0" dy="0" stdDeviation="5" flood-color="#000000" flood-opacity="0.5"/>"##
+      ))
+    // Lottie says it leaves out shadows only; the content is a rectangle under a track matte.
     let lottie = try JSONParser.parse(LottieExporter.export(plan.timeline))
     guard case .string(let d) = lottie["meta"]?["d"] else { return XCTFail("no meta") }
-    XCTAssertTrue(d.contains("content frames (contentFrame"), d)
+    XCTAssertTrue(d.contains("shadows (shadow"), d)
+    XCTAssertFalse(d.contains("content frames"), d)
     XCTAssertFalse(d.contains("corner radii"), d)
     XCTAssertFalse(d.contains("delays"), d)
     // Lottie draws the radius as the rectangle's animated roundness.
     guard case .array(let lottieLayers) = lottie["layers"] else { return XCTFail("no layers") }
     let photoLayer = try XCTUnwrap(lottieLayers.first { $0["nm"] == .string("photo-42@from") })
+    let matte = try XCTUnwrap(lottieLayers.first { $0["nm"] == .string("photo-42@from matte") })
+    let content = try XCTUnwrap(
+      lottieLayers.first { $0["nm"] == .string("photo-42@from content") })
+    XCTAssertEqual(matte["td"], .number(1))
+    XCTAssertEqual(content["tt"], .number(1))
+    XCTAssertEqual(matte["parent"], photoLayer["ind"])
+    XCTAssertEqual(content["parent"], photoLayer["ind"])
+    XCTAssertEqual(
+      content["shapes"]?[0]?["it"]?[0]?["s"]?["k"]?[0]?["s"], .array([.number(255), .number(170)]))
     let roundness = try XCTUnwrap(photoLayer["shapes"]?[0]?["it"]?[0]?["r"])
     XCTAssertEqual(roundness["a"], .number(1))
     XCTAssertEqual(roundness["k"]?[0]?["s"], .array([.number(12)]))

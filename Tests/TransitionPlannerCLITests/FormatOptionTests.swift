@@ -72,6 +72,24 @@ final class FormatOptionTests: XCTestCase {
     }
   }
 
+  func testKeyframesOption() throws {
+    let server = try ServerProcess(arguments: ["--access-log", "off"])
+    let file = Self.example("hero-avatar")
+    let response = try serverBody(server, "/v1/plans", "waapi&keyframes=compact", file)
+    XCTAssertEqual(response.status, 200, response.text)
+    let out = try BinaryRunner.run(["plan", file.path, "--format=waapi", "--keyframes=compact"])
+    XCTAssertEqual(out.status, 0, out.stderrText)
+    XCTAssertEqual(Array(out.stdout.dropLast()), response.body)
+    let interaction = Self.example("interaction-fast-flick").path
+    let refused = try BinaryRunner.run(
+      ["interact", interaction, "--format", "waapi", "--keyframes", "compact"])
+    XCTAssertEqual(refused.status, 64)
+    XCTAssertTrue(refused.stderrText.contains("sample by sample"), refused.stderrText)
+    XCTAssertEqual(
+      try BinaryRunner.run(["plan", file.path, "--format", "waapi", "--keyframes", "x"]).status,
+      64)
+  }
+
   func testUnknownFormatIsAUsageError() throws {
     let out = try BinaryRunner.run(["plan", Self.example("zoom-push").path, "--format", "gif"])
     XCTAssertEqual(out.status, 64)

@@ -40,6 +40,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   /// Whether the `moments` query parameter shapes this format.
   public var usesMoments: Bool { self == .svg }
 
+  /// Whether the `keyframes` query parameter shapes this format.
+  public var usesKeyframes: Bool { self == .waapi }
+
   /// `format` values, for messages.
   public static let names = allCases.map(\.rawValue).joined(separator: ", ")
 
@@ -47,7 +50,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   public func render(_ plan: Plan, options: ExportOptions = .init()) -> [UInt8] {
     switch self {
     case .json: PlanEncoder.encode(plan)
-    case .waapi: WaapiExporter.export(plan)
+    case .waapi:
+      options.keyframes == .compact
+        ? CompactWaapiExporter.export(plan) : WaapiExporter.export(plan)
     case .css: CSSExporter.export(plan.timeline)
     case .lottie: LottieExporter.export(plan.timeline)
     case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
@@ -66,15 +71,31 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   }
 }
 
-/// Settings a format may take from the query (only `svg` has one).
+/// Settings a format may take from the query: `moments` for `svg`, `keyframes` for `waapi`.
 public struct ExportOptions: Sendable, Hashable {
   /// How many panels the SVG filmstrip draws.
   public var moments: Int
+  /// How the `waapi` document spells its keyframes.
+  public var keyframes: WaapiKeyframes
 
   public static let defaultMoments = 5
   public static let momentsRange = 2...12
 
-  public init(moments: Int = ExportOptions.defaultMoments) {
+  public init(
+    moments: Int = ExportOptions.defaultMoments, keyframes: WaapiKeyframes = .sampled
+  ) {
     self.moments = moments
+    self.keyframes = keyframes
   }
+}
+
+/// The `keyframes` query parameter of the `waapi` format (docs/API.md, "Compact keyframes").
+public enum WaapiKeyframes: String, CaseIterable, Sendable {
+  /// Every layer at every plan sample, eased linearly between them (the default).
+  case sampled
+  /// Per layer its unchanging values once and one animation per track, eased by the browser
+  /// with the track's own curve and delay: exact between samples (plans only).
+  case compact
+
+  public static let names = allCases.map(\.rawValue).joined(separator: ", ")
 }

@@ -11,8 +11,10 @@ import TransitionEngine
 /// transforms (zoom, expand) and an approximation for cartSheet's tilt; `meta.d` says so.
 public enum LottieExporter {
   /// What of a plan's shared-element properties the animation carries: corner radii, as the
-  /// rectangles' animated roundness (content frames and shadows not yet).
-  static let carried: Set<String> = ["cornerRadius"]
+  /// rectangles' animated roundness, and content frames, as a rectangle of their own under an
+  /// alpha matte of the layer's (``writeContentLayers``). Shadows are left out: Lottie's drop
+  /// shadow is a layer effect that players, rlottie among them, do not draw.
+  static let carried: Set<String> = ["cornerRadius", "contentFrame"]
 
   /// The bodymovin version the document follows, and the Lottie 1.0 spec version (`MMmmpp`).
   static let bodymovinVersion: StaticString = "5.7.0"
@@ -52,10 +54,22 @@ public enum LottieExporter {
     w.raw(",")
     w.string(timeline.operation.rawValue)
     w.raw(",\"2D approximation of 3D transforms\"]},\"layers\":[")
-    // Lottie draws the first layer on top: the plan's bottom-to-top order reversed.
+    // Lottie draws the first layer on top: the plan's bottom-to-top order reversed. A layer with
+    // a content frame has two more above it: the matte (a copy of its rectangle) and the
+    // content, both parented to it.
+    var index = 0
     for (n, l) in timeline.layers.indices.reversed().enumerated() {
       if n > 0 { w.byte(UInt8(ascii: ",")) }
-      writeLayer(timeline, l, index: n + 1, frames: sampleFrames, end: end, &w)
+      let details = l < timeline.details.count ? timeline.details[l] : []
+      if timeline.layers[l].hasContentFrame, details.count == timeline.times.count {
+        writeContentLayers(
+          timeline, l, firstIndex: index + 1, parent: index + 3, frames: sampleFrames, end: end,
+          &w)
+        w.byte(UInt8(ascii: ","))
+        index += 2
+      }
+      index += 1
+      writeLayer(timeline, l, index: index, frames: sampleFrames, end: end, &w)
     }
     w.raw("]}")
     return w.bytes
@@ -147,7 +161,9 @@ public enum LottieExporter {
     let details = l < timeline.details.count ? timeline.details[l] : []
     if layer.reportsCornerRadius, details.count == timeline.times.count {
       w.raw(",\"r\":")
-      writeScalar(details.map(\.cornerRadius), frames, &w)
+      // A spring leaves radii of a millionth where the plan means square corners, and rlottie
+      // (1.3.8) draws nothing for a large rectangle with a radius from 1e-6 to 6e-6.
+      writeScalar(details.map { $0.cornerRadius < 1e-3 ? 0 : $0.cornerRadius }, frames, &w)
       w.raw("},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
     } else {
       w.raw(",\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
@@ -159,6 +175,77 @@ public enum LottieExporter {
     w.raw(
       ",1]},\"o\":{\"a\":0,\"k\":100},\"r\":1},{\"ty\":\"tr\",\"nm\":\"transform\",\"a\":{\"a\":0,\"k\":[0,0]},\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}]}]}"
     )
+  }
+
+  /// The matte and the content of layer `l` (Lottie's way to clip: a track matte). Both are
+  /// parented to the layer, so they share its transform; opacity is not inherited, so the
+  /// content repeats the layer's.
+  static func writeContentLayers(
+    _ timeline: Timeline, _ l: Int, firstIndex: Int, parent: Int, frames: [Double], end: Double,
+    _ w: inout JSONWriter
+  ) {
+    let layer = timeline.layers[l]
+    let details = timeline.details[l]
+    let sizes = timeline.keyframes[l].map { [$0.frame.width, $0.frame.height] }
+    let opacities = timeline.keyframes[l].map { $0.alpha * 100 }
+    func header(_ index: Int, _ name: String, _ matte: StaticString) {
+      w.raw("{\"ddd\":0,\"ind\":")
+      w.integer(Int64(index))
+      w.raw(",\"ty\":4,\"nm\":")
+      w.string(name)
+      w.raw(matte)
+      w.raw(",\"parent\":")
+      w.integer(Int64(parent))
+      w.raw(",\"sr\":1,\"st\":0,\"ip\":0,\"op\":")
+      w.number(end)
+      w.raw(
+        ",\"ao\":0,\"bm\":0,\"ks\":{\"a\":{\"a\":0,\"k\":[0,0]},\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":"
+      )
+    }
+    func rectangle(
+      _ name: String, center: [[Double]], size: [[Double]], radius: [Double],
+      color: [Double], opacity: Double
+    ) {
+      w.raw("},\"shapes\":[{\"ty\":\"gr\",\"nm\":")
+      w.string(name)
+      w.raw(",\"it\":[{\"ty\":\"rc\",\"nm\":\"frame\",\"p\":")
+      writeProperty(center, frames, &w)
+      w.raw(",\"s\":")
+      writeProperty(size, frames, &w)
+      w.raw(",\"r\":")
+      writeScalar(radius, frames, &w)
+      w.raw("},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
+      for (i, c) in color.enumerated() {
+        if i > 0 { w.byte(UInt8(ascii: ",")) }
+        w.number(c)
+      }
+      w.raw(",1]},\"o\":{\"a\":0,\"k\":")
+      w.number(opacity)
+      w.raw(
+        "},\"r\":1},{\"ty\":\"tr\",\"nm\":\"transform\",\"a\":{\"a\":0,\"k\":[0,0]},\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}]}]}"
+      )
+    }
+    // The matte: the layer's own rounded rectangle, opaque.
+    header(firstIndex, layer.id + " matte", ",\"td\":1")
+    w.raw("{\"a\":0,\"k\":100}")
+    rectangle(
+      layer.id + " matte", center: sizes.map { [$0[0] / 2, $0[1] / 2] }, size: sizes,
+      radius: details.map { $0.cornerRadius < 1e-3 ? 0 : $0.cornerRadius }, color: [1, 1, 1],
+      opacity: 100)
+    w.byte(UInt8(ascii: ","))
+    // The content's rectangle in the layer's coordinates, shaded over the layer's fill.
+    header(firstIndex + 1, layer.id + " content", ",\"tt\":1")
+    writeScalar(opacities, frames, &w)
+    rectangle(
+      layer.id + " content",
+      center: details.map {
+        [
+          $0.contentFrame.x + $0.contentFrame.width / 2,
+          $0.contentFrame.y + $0.contentFrame.height / 2,
+        ]
+      },
+      size: details.map { [$0.contentFrame.width, $0.contentFrame.height] },
+      radius: details.map { _ in 0 }, color: [0, 0, 0], opacity: 25)
   }
 
   /// A vector property: static when every sample holds the same value, else one keyframe per

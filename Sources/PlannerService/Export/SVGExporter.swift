@@ -5,9 +5,16 @@ import TransitionEngine
 /// layer drawn bottom to top as a labelled shape at its keyframe state: a `<rect>` of its frame
 /// when its transform is the identity, else a `<polygon>` of its projected corners. Fill
 /// colour by content kind, the layer's alpha as `fill-opacity`.
+///
+/// A layer with a corner radius, a content frame or a shadow is drawn as a group in its own
+/// coordinates under the 2D matrix of its transform (exact for every transform without
+/// perspective, since the layer's points have z = 0): a rounded `<rect>` (`rx`), its content
+/// as a second rect clipped to it, and the shadow as an `feDropShadow` whose standard
+/// deviation is CALayer's shadowRadius (CSS's blur radius is twice both). A layer under
+/// perspective keeps the polygon, without those; the document's `<desc>` says so.
 public enum SVGExporter {
-  /// What of a plan's shared-element properties the filmstrip carries (none yet).
-  static let carried: Set<String> = []
+  /// What of a plan's shared-element properties the filmstrip carries.
+  static let carried: Set<String> = ["cornerRadius", "contentFrame", "shadow"]
 
   static let margin = 16.0
   static let gap = 24.0
@@ -37,7 +44,7 @@ public enum SVGExporter {
     w.raw(" moments of ")
     w.number(timeline.duration * 1000)
     w.raw(" ms</title>\n")
-    if let note = ExportOmissions.sentence(timeline, carried: carried) {
+    if let note = perspectiveNote(timeline) {
       w.raw("<desc>")
       w.xml(note)
       w.raw("</desc>\n")
@@ -69,7 +76,9 @@ public enum SVGExporter {
       w.raw("\" fill=\"#FFFFFF\" stroke=\"#1C1C1E\"/>\n<g clip-path=\"url(#tp-container)\">\n")
       // Shapes bottom to top, then the labels over all of them, so none is hidden, laid out
       // so that none covers another.
-      let centers = timeline.layers.indices.map { writeShape(timeline, $0, sample, &w) }
+      let centers = timeline.layers.indices.map {
+        writeShape(timeline, $0, sample, moment: m, &w)
+      }
       let placed = layOutLabels(
         timeline.layers.map(\.id), at: centers, within: timeline.container)
       for (l, center) in placed.enumerated() {
@@ -150,13 +159,21 @@ public enum SVGExporter {
 
   /// Writes layer `l`'s shape and returns where its label goes: the centre of the part of its
   /// bounding box inside the container (the nearest point of the container when none is).
-  static func writeShape(_ timeline: Timeline, _ l: Int, _ sample: Int, _ w: inout TextWriter)
-    -> Point
-  {
+  static func writeShape(
+    _ timeline: Timeline, _ l: Int, _ sample: Int, moment: Int, _ w: inout TextWriter
+  ) -> Point {
     let layer = timeline.layers[l]
     let state = timeline.keyframes[l][sample]
     let geometry = timeline.geometry(layer: l, sample: sample)
     let corners = geometry.projectedCorners
+    let details = l < timeline.details.count ? timeline.details[l] : []
+    if layer.hasDetail, details.count == timeline.times.count,
+      let matrix = affineMatrix(geometry)
+    {
+      writeDetailed(
+        layer, state, details[sample], matrix: matrix, id: "tp-\(moment)-\(l)", &w)
+      return labelCenter(corners, timeline.container)
+    }
     if state.transform.isIdentity {
       w.raw("<rect class=\"tp-layer\" data-layer=\"")
       w.xml(layer.id)
@@ -188,7 +205,129 @@ public enum SVGExporter {
     w.raw("</title></")
     w.raw(state.transform.isIdentity ? "rect" : "polygon")
     w.raw(">\n")
-    let (cw, ch) = (timeline.container.width, timeline.container.height)
+    return labelCenter(corners, timeline.container)
+  }
+
+  /// `(a, b, c, d, e, f)` of SVG's `matrix()` taking the layer's untransformed points to the
+  /// screen: `x' = a x + c y + e`, `y' = b x + d y + f`. With z = 0 the transform's third row
+  /// plays no part, so this is exact unless the layer is under perspective (m14 or m24 set),
+  /// which returns nil.
+  static func affineMatrix(_ g: LayerGeometry) -> [Double]? {
+    let t = g.transform
+    guard t.m14 == 0, t.m24 == 0, t.m44 != 0 else { return nil }
+    let (a, b, c, d) = (t.m11 / t.m44, t.m12 / t.m44, t.m21 / t.m44, t.m22 / t.m44)
+    let p = g.position
+    return [
+      a, b, c, d, p.x + t.m41 / t.m44 - a * p.x - c * p.y, p.y + t.m42 / t.m44 - b * p.x - d * p.y,
+    ]
+  }
+
+  /// A layer with details: a group under its matrix and alpha, the rounded rect with its
+  /// shadow, and the content rect clipped to it (dashed, so the fit shows).
+  static func writeDetailed(
+    _ layer: Timeline.LayerInfo, _ state: LayerState, _ detail: LayerDetail, matrix: [Double],
+    id: String, _ w: inout TextWriter
+  ) {
+    let f = state.frame
+    // A radius larger than half a side is drawn as SVG clamps rx, as CALayer does.
+    let r = detail.cornerRadius
+    func roundedRect(_ attributes: StaticString) {
+      w.raw("<rect")
+      if attributes.utf8CodeUnitCount > 0 { w.raw(" ") }
+      w.raw(attributes)
+      w.raw(" x=\"")
+      w.number(f.x)
+      w.raw("\" y=\"")
+      w.number(f.y)
+      w.raw("\" width=\"")
+      w.number(f.width)
+      w.raw("\" height=\"")
+      w.number(f.height)
+      w.raw("\" rx=\"")
+      w.number(r)
+      w.raw("\" ry=\"")
+      w.number(r)
+    }
+    w.raw("<g class=\"tp-layer\" data-layer=\"")
+    w.xml(layer.id)
+    w.raw("\" transform=\"matrix(")
+    for (i, v) in matrix.enumerated() {
+      if i > 0 { w.raw(" ") }
+      w.number(v)
+    }
+    w.raw(")\" opacity=\"")
+    w.number(state.alpha)
+    w.raw("\"><title>")
+    w.xml(layer.id)
+    w.raw("</title>\n<defs>")
+    if let shadow = layer.shadow {
+      w.raw("<filter id=\"")
+      w.text(id)
+      w.raw("-shadow\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"")
+      w.number(shadow.offset.x)
+      w.raw("\" dy=\"")
+      w.number(shadow.offset.y)
+      w.raw("\" stdDeviation=\"")
+      w.number(shadow.radius)
+      w.raw("\" flood-color=\"")
+      w.xml(shadow.color)
+      w.raw("\" flood-opacity=\"")
+      w.number(detail.shadowOpacity)
+      w.raw("\"/></filter>")
+    }
+    if layer.hasContentFrame {
+      w.raw("<clipPath id=\"")
+      w.text(id)
+      w.raw("-clip\">")
+      roundedRect("")
+      w.raw("\"/></clipPath>")
+    }
+    w.raw("</defs>\n")
+    roundedRect("class=\"tp-frame\"")
+    w.raw("\" fill=\"")
+    w.text(ContentPalette.hex(layer.content))
+    w.raw("\" stroke=\"#1C1C1E\" stroke-opacity=\"0.6\"")
+    if layer.shadow != nil {
+      w.raw(" filter=\"url(#")
+      w.text(id)
+      w.raw("-shadow)\"")
+    }
+    w.raw("/>\n")
+    if layer.hasContentFrame {
+      let c = detail.contentFrame
+      w.raw("<rect class=\"tp-content\" x=\"")
+      w.number(f.x + c.x)
+      w.raw("\" y=\"")
+      w.number(f.y + c.y)
+      w.raw("\" width=\"")
+      w.number(c.width)
+      w.raw("\" height=\"")
+      w.number(c.height)
+      w.raw(
+        "\" fill=\"#000000\" fill-opacity=\"0.12\" stroke=\"#1C1C1E\" stroke-dasharray=\"4 3\" clip-path=\"url(#"
+      )
+      w.text(id)
+      w.raw("-clip)\"/>\n")
+    }
+    w.raw("</g>\n")
+  }
+
+  /// What a layer under perspective loses: its details (the polygon has no rounded corners,
+  /// content or shadow); nil when no such layer has any.
+  static func perspectiveNote(_ timeline: Timeline) -> String? {
+    for (l, layer) in timeline.layers.enumerated() where layer.hasDetail {
+      for s in timeline.times.indices
+      where affineMatrix(timeline.geometry(layer: l, sample: s)) == nil {
+        return "Layers under perspective are drawn as the polygons of their projected corners, "
+          + "without their corner radii, content frames and shadows. The JSON plan (format=json) has them."
+      }
+    }
+    return nil
+  }
+
+  /// The centre of the part of the corners' bounding box inside the container.
+  static func labelCenter(_ corners: [Point], _ container: Size) -> Point {
+    let (cw, ch) = (container.width, container.height)
     let left = min(max(corners.map(\.x).min()!, 0), cw)
     let right = min(max(corners.map(\.x).max()!, 0), cw)
     let top = min(max(corners.map(\.y).min()!, 0), ch)

@@ -71,6 +71,7 @@ paths:
       parameters:
         - $ref: '#/components/parameters/Format'
         - $ref: '#/components/parameters/Moments'
+        - $ref: '#/components/parameters/Keyframes'
       requestBody:
         required: true
         content:
@@ -119,7 +120,9 @@ paths:
                   $ref: '#/components/examples/ZoomPushPlan'
             application/vnd.transition-planner.waapi+json:
               schema:
-                $ref: '#/components/schemas/WaapiDocument'
+                oneOf:
+                  - $ref: '#/components/schemas/WaapiDocument'
+                  - $ref: '#/components/schemas/WaapiCompactDocument'
             text/css:
               schema:
                 type: string
@@ -162,6 +165,7 @@ paths:
         - $ref: '#/components/parameters/PlanRequestQuery'
         - $ref: '#/components/parameters/Format'
         - $ref: '#/components/parameters/Moments'
+        - $ref: '#/components/parameters/Keyframes'
       responses:
         '200':
           description: The plan.
@@ -187,7 +191,9 @@ paths:
                   $ref: '#/components/examples/ZoomPushPlan'
             application/vnd.transition-planner.waapi+json:
               schema:
-                $ref: '#/components/schemas/WaapiDocument'
+                oneOf:
+                  - $ref: '#/components/schemas/WaapiDocument'
+                  - $ref: '#/components/schemas/WaapiCompactDocument'
             text/css:
               schema:
                 type: string
@@ -224,6 +230,7 @@ paths:
         - $ref: '#/components/parameters/PlanRequestQuery'
         - $ref: '#/components/parameters/Format'
         - $ref: '#/components/parameters/Moments'
+        - $ref: '#/components/parameters/Keyframes'
       responses:
         '200':
           description: The plan exists; no body (HEAD).
@@ -303,6 +310,7 @@ paths:
       parameters:
         - $ref: '#/components/parameters/Format'
         - $ref: '#/components/parameters/Moments'
+        - $ref: '#/components/parameters/InteractionKeyframes'
       requestBody:
         required: true
         content:
@@ -801,6 +809,32 @@ components:
         type: string
         enum: [json, waapi, css, lottie, svg]
         default: json
+    Keyframes:
+      name: keyframes
+      in: query
+      required: false
+      description: |
+        For `format=waapi`: `sampled` (the default) writes every layer at every plan sample,
+        eased linearly between them (`WaapiDocument`); `compact` writes each layer's unchanging
+        values once and one animation per track with the browser's own easing and delay, exact
+        between samples (`WaapiCompactDocument`, docs/API.md "Compact keyframes"). Another
+        value, or `compact` with any other format, is `400 /problems/invalid-parameter`.
+        `Content-Location` adds `&keyframes=compact` to the canonical URL.
+      schema:
+        type: string
+        enum: [sampled, compact]
+        default: sampled
+    InteractionKeyframes:
+      name: keyframes
+      in: query
+      required: false
+      description: |
+        Interactions follow their gesture sample by sample: only `sampled` (the default) is
+        allowed; `compact` is `400 /problems/invalid-parameter`.
+      schema:
+        type: string
+        enum: [sampled, compact]
+        default: sampled
     Moments:
       name: moments
       in: query
@@ -1049,7 +1083,8 @@ components:
         the 0-based byte index of the error), nests deeper than 32 levels, or repeats a key in
         an object; or the HTTP framing is malformed (`/problems/malformed-request`, answered
         by the server, which then closes the connection); or, where the operation takes them,
-        `format` or `moments` has a value not allowed (`/problems/invalid-parameter`).
+        `format`, `moments` or `keyframes` has a value not allowed
+        (`/problems/invalid-parameter`).
       headers:
         Vary:
           $ref: '#/components/headers/VaryOptional'
@@ -2235,6 +2270,102 @@ components:
               type: [number, 'null']
               minimum: 0
               description: Milliseconds from the first sample; `null` while pending.
+    WaapiCompactDocument:
+      type: object
+      description: |
+        `format=waapi&keyframes=compact` (plans only): per layer, the values no track changes
+        once (`style`, `contentStyle`) and one `element.animate(keyframes, options)` per track
+        (two for an arc), each with two keyframes eased by the track's curve: beziers as
+        `cubic-bezier(...)`, springs as `linear(...)` with points placed so that no property is
+        more than 0.1 px (opacity 0.001) off between them; an arc's `path` has keyframes along
+        the curve within the same bound.
+      required: [format, keyframes, style, operation, container, duration, layers, actions]
+      properties:
+        format:
+          const: waapi
+        keyframes:
+          const: compact
+        style:
+          $ref: '#/components/schemas/StyleName'
+        operation:
+          $ref: '#/components/schemas/OperationName'
+        container:
+          $ref: '#/components/schemas/Size'
+        duration:
+          type: number
+          minimum: 0
+          description: Milliseconds.
+        layers:
+          type: array
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/WaapiCompactLayer'
+        actions:
+          $ref: '#/components/schemas/Actions'
+        request:
+          type: object
+          description: The canonical plan request (see `WaapiDocument.request`).
+    WaapiCompactLayer:
+      type: object
+      required: [id, content, style, animations]
+      properties:
+        id:
+          $ref: '#/components/schemas/LayerId'
+        content:
+          $ref: '#/components/schemas/LayerContent'
+        style:
+          type: object
+          description: |
+            CSS members (camelCase, as `element.style` takes them) no track changes:
+            `transformOrigin` always, and any of `left`, `top`, `width`, `height`, `opacity`,
+            `transform`, `borderRadius`, `boxShadow` that stay still.
+          required: [transformOrigin]
+          additionalProperties:
+            type: [string, number]
+        contentStyle:
+          type: object
+          description: The content child's box when it stays still (`left`, `top`, `width`, `height`).
+          additionalProperties:
+            type: string
+        animations:
+          type: array
+          items:
+            type: object
+            required: [target, property, keyframes, options]
+            properties:
+              target:
+                type: string
+                enum: [layer, content]
+                description: The layer's element, or its clipped content child.
+              property:
+                type: string
+                enum: [frame, alpha, transform, cornerRadius, contentFrame, shadowOpacity]
+              part:
+                type: string
+                enum: [path, size]
+                description: |
+                  For a frame track along an arc: `path` (left and top, keyframes along the
+                  curve, `easing: linear`) or `size` (width and height, the track's easing).
+              keyframes:
+                type: array
+                minItems: 1
+                items:
+                  type: object
+              options:
+                type: object
+                required: [duration, easing, fill]
+                properties:
+                  duration:
+                    type: number
+                    minimum: 0
+                  delay:
+                    type: number
+                    minimum: 0
+                  easing:
+                    type: string
+                    pattern: '^(linear|cubic-bezier\(.*\)|linear\(.*\))$'
+                  fill:
+                    const: both
     WaapiLayer:
       type: object
       required: [id, content, keyframes, options]

@@ -74,24 +74,32 @@ struct CachedPlanning: Sendable {
     return format == .json ? [1] + body : keyPrefix(format, options, alias: true) + body
   }
 
-  /// The cache key's tag: `[0]` for JSON, `[2, format, moments]` otherwise; the body-bytes
-  /// alias adds one to the first byte.
+  /// The cache key's tag: `[0]` for JSON, `[2, format, shape]` otherwise (shape: the SVG
+  /// moments, 1 for compact waapi keyframes, else 0); the body-bytes alias adds one to the
+  /// first byte.
   static func keyPrefix(_ format: ExportFormat, _ options: ExportOptions, alias: Bool = false)
     -> [UInt8]
   {
     let tag: UInt8 = (format == .json ? 0 : 2) + (alias ? 1 : 0)
     guard format != .json else { return [tag] }
     let index = UInt8(ExportFormat.allCases.firstIndex(of: format)!)
-    return [tag, index, format.usesMoments ? UInt8(options.moments) : 0]
+    let shape =
+      format.usesMoments
+      ? UInt8(options.moments) : format.usesKeyframes && options.keyframes == .compact ? 1 : 0
+    return [tag, index, shape]
   }
 
   /// What the canonical GET URL adds for a format: nothing for JSON, else `&format=...` (and
-  /// `&moments=` when the filmstrip has a number of panels other than the default).
+  /// `&moments=` when the filmstrip has a number of panels other than the default,
+  /// `&keyframes=compact` for the compact waapi document).
   static func formatQuery(_ format: ExportFormat, _ options: ExportOptions) -> String {
     guard format != .json else { return "" }
     var query = "&format=" + format.rawValue
     if format.usesMoments, options.moments != ExportOptions.defaultMoments {
       query += "&moments=\(options.moments)"
+    }
+    if format.usesKeyframes, options.keyframes != .sampled {
+      query += "&keyframes=" + options.keyframes.rawValue
     }
     return query
   }

@@ -9,7 +9,11 @@ enum FormatNegotiation {
     case unknownFormat(String)
     /// `moments` is not an integer in range: 400.
     case invalidMoments(String)
-    /// `format` or `moments` given more than once: 400.
+    /// `keyframes` names no spelling: 400.
+    case invalidKeyframes(String)
+    /// `keyframes=compact` for a format other than `waapi`: 400.
+    case keyframesNeedWaapi(ExportFormat)
+    /// `format`, `moments` or `keyframes` given more than once: 400.
     case repeatedParameter(String)
     /// The `Accept` header admits neither the named format nor (without one) any format: 406.
     case notAcceptable(ExportFormat?)
@@ -29,8 +33,8 @@ enum FormatNegotiation {
     return negotiate(query: query, accept: accept)
   }
 
-  /// Whether the query may hold `format` or `moments` (possibly percent-encoded), so that a
-  /// query without either skips parsing.
+  /// Whether the query may hold `format`, `moments` or `keyframes` (possibly percent-encoded),
+  /// so that a query without any skips parsing.
   static func mayName(_ query: Substring) -> Bool {
     // A byte scan: `f` or `m` followed by the rest of either name, or any percent escape.
     let bytes = query.utf8
@@ -42,6 +46,8 @@ enum FormatNegotiation {
         if bytes[i...].starts(with: "format".utf8) { return true }
       case UInt8(ascii: "m"):
         if bytes[i...].starts(with: "moments".utf8) { return true }
+      case UInt8(ascii: "k"):
+        if bytes[i...].starts(with: "keyframes".utf8) { return true }
       default: break
       }
       i = bytes.index(after: i)
@@ -59,7 +65,8 @@ enum FormatNegotiation {
     if ranges != nil, !ExportFormat.allCases.contains(where: admits) { return .notAcceptable(nil) }
     var options = ExportOptions()
     if let query {
-      for name in ["format", "moments"] where QueryString.occurrences(of: name, in: query) > 1 {
+      for name in ["format", "moments", "keyframes"]
+      where QueryString.occurrences(of: name, in: query) > 1 {
         return .repeatedParameter(name)
       }
     }
@@ -72,14 +79,26 @@ enum FormatNegotiation {
       }
       options.moments = n
     }
+    if let query, let given = QueryString.value(of: "keyframes", in: query) {
+      let name = (try? given.get()).map { String(decoding: $0, as: UTF8.self) }
+      guard let name, let keyframes = WaapiKeyframes(rawValue: name) else {
+        return .invalidKeyframes(name ?? "")
+      }
+      options.keyframes = keyframes
+    }
+    // `keyframes=compact` is a waapi spelling: another format is a client's mistake to name.
+    func checked(_ format: ExportFormat) -> Outcome {
+      options.keyframes == .compact && !format.usesKeyframes
+        ? .keyframesNeedWaapi(format) : .format(format, options)
+    }
     if let query, let given = QueryString.value(of: "format", in: query) {
       let name = (try? given.get()).map { String(decoding: $0, as: UTF8.self) }
       guard let name, let format = ExportFormat(rawValue: name) else {
         return .unknownFormat(name ?? "")
       }
-      return admits(format) ? .format(format, options) : .notAcceptable(format)
+      return admits(format) ? checked(format) : .notAcceptable(format)
     }
-    guard let ranges else { return .format(.json, options) }
+    guard let ranges else { return checked(.json) }
     // The highest q wins; ties go to the earlier format (JSON first).
     var best: (format: ExportFormat, q: Double)? = nil
     for f in ExportFormat.allCases {
@@ -87,6 +106,6 @@ enum FormatNegotiation {
       if q > 0, q > (best?.q ?? 0) { best = (f, q) }
     }
     guard let best else { return .notAcceptable(nil) }
-    return .format(best.format, options)
+    return checked(best.format)
   }
 }

@@ -103,6 +103,13 @@ public final class PlannerApp: HTTPResponder {
   func negotiateFormat(_ route: Route, _ head: HTTPRequestHead) -> HeadVerdict {
     switch FormatNegotiation.negotiate(head) {
     case .format(let format, let options):
+      if options.keyframes == .compact, route == .interactions {
+        return .refuse(
+          problem(
+            400, "/problems/invalid-parameter", "Invalid query parameter",
+            "keyframes=compact describes a plan's tracks; an interaction follows its gesture sample by sample: leave keyframes out or give keyframes=sampled",
+            head: head))
+      }
       return .proceed(route, format, options)
     case .notAcceptable(let format):
       let produced = ExportFormat.allCases.map {
@@ -126,6 +133,17 @@ public final class PlannerApp: HTTPResponder {
         problem(
           400, "/problems/invalid-parameter", "Invalid query parameter",
           "the query gives \(name) more than once; give it once", head: head))
+    case .invalidKeyframes(let text):
+      return .refuse(
+        problem(
+          400, "/problems/invalid-parameter", "Invalid query parameter",
+          "keyframes '\(text)' is not one of \(WaapiKeyframes.names)", head: head))
+    case .keyframesNeedWaapi(let format):
+      return .refuse(
+        problem(
+          400, "/problems/invalid-parameter", "Invalid query parameter",
+          "keyframes=compact shapes only format=waapi; this request gets \(format.rawValue)",
+          head: head))
     case .invalidMoments(let text):
       return .refuse(
         problem(

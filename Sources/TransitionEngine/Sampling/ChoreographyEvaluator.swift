@@ -281,7 +281,9 @@ public struct ChoreographyEvaluator: Sendable {
   /// A rect track at progress `q`: linear, or with an arc the centre along its quadratic
   /// Bezier (also for q outside [0, 1]) and the size linear (docs/TIMING.md section 9).
   @inline(__always)
-  static func rect(_ from: Rect, _ to: Rect, _ arc: (Point, Point, Point)?, _ q: Double) -> Rect {
+  public static func rect(_ from: Rect, _ to: Rect, _ arc: (Point, Point, Point)?, _ q: Double)
+    -> Rect
+  {
     // At 0 and 1 linear interpolation gives the ends exactly, arc or not.
     guard let (p0, c, p1) = arc, q != 0, q != 1 else { return Rect.interpolate(from, to, q) }
     let u = 1 - q

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The Lottie export of every example request (plans and interactions) played by a real Lottie
+# player: rlottie (PyPI rlottie-python, installed into the venv when missing) renders each layer
+# alone at every plan sample, and its pixel box must match the plan's box for that layer within
+# 1 px (Tests/Lottie/render_test.py; rounded corners are checked to render as well). One line per
+# example, then a summary; exits 1 on any mismatch. Builds nothing: uses the CLI binary.
+#   scripts/stages/lottie-render.sh [--frames N] [EXAMPLE.json ...]   (BIN, VENV override)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+venv=${VENV:-.build/venv}
+bin=${BIN:-.build/debug/transition-planner}
+
+[ -x "$bin" ] || { echo "no CLI binary at $bin (swift build --product transition-planner)"; exit 1; }
+if [ ! -x "$venv/bin/python" ]; then
+  mkdir -p "$(dirname "$venv")"
+  python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" -c 'import rlottie_python' 2>/dev/null; then
+  "$venv/bin/pip" install -q --disable-pip-version-check rlottie-python
+fi
+"$venv/bin/python" Tests/Lottie/render_test.py --bin "$bin" "$@"

@@ -1,0 +1,929 @@
+/**
+ * transition-planner player: plays the service's `waapi` documents in a page with the Web
+ * Animations API. A plain ES module with no dependency, served by the service at `GET /player.js`
+ * (docs/PLAYER.md has the whole guide and a complete example).
+ *
+ * ```js
+ * import { heroRequest, request, play } from "/player.js";
+ *
+ * const container = document.querySelector("#app");            // grid and detail are its children
+ * const body = heroRequest({ from: grid, to: detail, container, operation: "push",
+ *                            options: { preset: "push" } });   // frames etc. measured from the page
+ * const doc = await request(body, { keyframes: "compact" });   // POST /v1/plans?format=waapi
+ * const transition = play(doc, { container, screens: { from: grid, to: detail } });
+ * back.onclick = () => transition.reverse();                   // goes back from where it is
+ * await transition.finished;                                   // "finished", "reversed" or "cancelled"
+ * ```
+ *
+ * Exports:
+ *
+ * - `play(document, options)` -> `Player` (also `new Player(document, options)`): builds one
+ *   absolutely positioned element per layer inside `options.container`, bottom to top, applies
+ *   `actions.start`, and plays. Options:
+ *   - `container` (Element or selector, required): the transition's container. Its padding box is
+ *     the plan's coordinate space, one CSS pixel per point. While playing it gets `isolation:
+ *     isolate` (and `position: relative` when it is static), restored afterwards. Give it
+ *     `overflow: hidden`: plans move layers outside it.
+ *   - `screens` (`{from, to}`, Elements or selectors): the two screens. A screen that is a child
+ *     of the container is animated in place (it becomes its layer's element: its scroll position,
+ *     focus and live content stay), any other is moved into its layer and put back afterwards.
+ *   - `elements` (`{name: Element}`): page elements by the names the plan uses where the page has
+ *     no `[data-hero-id]` for them (zoom's `source` and `destination`).
+ *   - `resolve(content, ctx)`: maps a layer's `content` to what the layer shows; return
+ *     `undefined` to take the default (`ctx.fallback()` returns it too). It may return
+ *     - a Node: the layer's content child (a node already in the document is moved there and put
+ *       back afterwards; any other is discarded afterwards),
+ *     - `{content: Node, box: {left, top, width, height}}`: the same with the child's box (px
+ *       numbers or CSS lengths; the default is the whole layer),
+ *     - `{layer: Element}`: that element is animated in place as the layer (a child of the
+ *       container; its inline style is restored afterwards),
+ *     - `null`: an empty layer.
+ *     `ctx` is `{layer, container, screen(name), element(screenName, id), fallback()}`.
+ *     The default (`defaultResolve`): `screen` -> the screen itself; `element` -> `snapshot()` of
+ *     the page element (`[data-hero-id="id"]` within the screen, or `options.elements[id]`);
+ *     `snapshot` -> a clone of the screen; `slice` -> a clone of the screen offset by the rect;
+ *     `color` -> a div with that background.
+ *   - `autoplay` (default true): start at once; else paused at 0 with the start actions applied.
+ *   - `base` (default `""`, the page's origin): the service's base URL, for `reverse()`.
+ *   - `fetch` (default `globalThis.fetch`): for `reverse()`.
+ *   - `keep` (default false): at the end, leave the layers the plan's actions do not remove
+ *     (cartSheet's tilted snapshot stays behind the sheet) until `dispose()`.
+ *   - `settle` (default true): at the end, set the screens' `hidden` attributes: finished ->
+ *     `to` shown and `from` hidden; cancelled or reversed -> `from` shown and `to` hidden.
+ *     `false` leaves them as they were before; a function `(outcome, {from, to})` does it itself.
+ *   - `replace` (a Player): disposed of just before this one mounts, in the same task (no frame
+ *     between them): cartSheet's dismiss replacing the present that `keep` left.
+ *   - `playbackRate` (default 1).
+ *
+ * - The `Player` (an EventTarget):
+ *   - `play()`, `pause()`, `seek(ms)`, `currentTime` (ms, settable), `duration` (ms),
+ *     `playbackRate`, `playState` (`"running"`, `"paused"`, `"reversing"` while the reversal is
+ *     fetched, `"done"`).
+ *   - `finished`: a Promise of the outcome, `"finished"` (ran to its end forward), `"reversed"`
+ *     (went back to its start through `reverse()`), `"cancelled"` (`cancel()`) or `"pending"` (an
+ *     interaction whose gesture had not ended); resolved after the end's actions are applied, the
+ *     layers removed and the screens settled. It never rejects.
+ *   - `reverse({timing}?)`: pauses where it is, fetches the reversal plan for that time (`POST
+ *     {base}/v1/plans?format=waapi` with the document's `request` plus `"reversal": {"at":
+ *     seconds, "timing"?}`, compact when the document is), swaps to it in one task, without a
+ *     jump (the reversal's first frame is the forward state at that time), and plays it. Returns
+ *     a Promise of the outcome (`finished`'s); it rejects when the reversal cannot be had (no
+ *     `request`, already reversed, a network or HTTP error: then the forward transition resumes
+ *     as it was). The reversal keeps the forward request's `reduceMotion` (a dissolve going back
+ *     from a hero state would jump).
+ *   - `cancel()`: stops, applies `actions.cancel` (the forward document's once reversed, since a
+ *     reversal's own cancel list is empty), removes the layers; `finish()`: jumps to the end and
+ *     finishes; `dispose()`: removes whatever is left (after `keep`) without any action.
+ *   - `document` (the one playing), `forward` (the first), `layerElement(id)`,
+ *     `contentElement(id)`.
+ *   - Events: `reversing` (detail `{at}`: paused, before the fetch), `swap` (detail
+ *     `{document}`: the reversal is mounted at its time 0, before it plays), `end` (detail
+ *     `{outcome}`). All dispatched synchronously.
+ *
+ * - `request(base?, planRequest, {keyframes, reduceMotion, path, fetch, signal, headers}?)`:
+ *   POSTs a plan request to `{base}{path}` (`/v1/plans` by default) with `format=waapi` and, for
+ *   `keyframes: "compact"`, `keyframes=compact`; resolves to the document, rejects with a
+ *   `PlanError` (`status`, `problem`: the problem+json) otherwise. `reduceMotion` defaults to
+ *   `prefersReducedMotion()`: when true the request carries `"reduceMotion": true` (in its
+ *   `transition` for `/v1/interactions`). `base` may be left out: `request(body, options)`.
+ *
+ * - `heroRequest({from, to, container, operation = "push", options, timing, frameRate, ...})`:
+ *   a `hero` plan request measured from the page: the container's padding-box size and, per
+ *   screen, every `[data-hero-id]` descendant that is rendered: `id`, `frame` (its border box
+ *   relative to the container's padding box), `cornerRadius` (its computed top-left
+ *   `border-radius`, in px, limited to half its sides), `alpha` (its own `opacity`, when < 1),
+ *   `opaque` (false for an element that paints no image and no opaque background: text), and for
+ *   `<img>`, `<video>`, `<canvas>` and `<svg>` the `content` size (natural size) and the
+ *   `contentMode` from `object-fit` (fill -> scaleToFill, contain -> aspectFit, cover ->
+ *   aspectFill, none -> center, scale-down -> center or aspectFit). `data-hero-arc`,
+ *   `data-hero-effect`, `data-hero-z-index`, `data-hero-opaque` and `data-hero-content-mode`
+ *   set the fields of the same names. A screen with the `hidden` attribute is shown for the
+ *   measurement and hidden again (synchronously, so nothing paints). Other members (`reduceMotion`,
+ *   ...) are copied into the request.
+ *
+ * - `prefersReducedMotion()`, `snapshot(element)` (the default element content: a clone with
+ *   the computed styles inlined), `defaultResolve(content, ctx)`, `PlanError`.
+ *
+ * Both spellings of the document play: sampled (the default: per layer one animation through
+ * every sample, `linear` between them, plus one for the content child's box) and compact
+ * (`keyframes=compact`: per layer its static `style`, then one `animate()` per track with the
+ * browser's own easing, exact between samples). Action semantics (docs/STYLES.md "Terms"):
+ * `hidden: true` sets the target's inline `visibility: hidden` (its place in the layout stays,
+ * as UIKit's `isHidden`), `hidden: false` puts back the inline value it had; `remove` removes the
+ * layer; `alpha` sets the opacity (of a layer: over its animations).
+ */
+
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const WAAPI_TYPE = "application/vnd.transition-planner.waapi+json";
+
+/** Whether the page asks for reduced motion (`prefers-reduced-motion: reduce`). */
+export function prefersReducedMotion() {
+  return Boolean(globalThis.matchMedia && globalThis.matchMedia(REDUCED_MOTION).matches);
+}
+
+/** An HTTP error from the service: `status` and the problem+json document as `problem`. */
+export class PlanError extends Error {
+  constructor(status, problem) {
+    const pointers = (problem && problem.errors || []).map((e) => `${e.pointer}: ${e.message}`);
+    super(`${status} ${problem && (problem.title || problem.detail) || "error"}` +
+      (pointers.length ? ` (${pointers.join("; ")})` : ""));
+    this.name = "PlanError";
+    this.status = status;
+    this.problem = problem;
+  }
+}
+
+function serviceURL(base, path) {
+  const root = String(base ?? "").replace(/\/+$/, "");
+  const here = globalThis.location ? globalThis.location.href : "http://localhost/";
+  return new URL(root + path, root ? new URL(root, here) : here);
+}
+
+/**
+ * Fetches a waapi document for `planRequest`. `request(body, options)` uses the page's origin.
+ * @returns {Promise<object>} the document
+ */
+export async function request(base, planRequest, options) {
+  if (base !== null && typeof base === "object" && !(base instanceof URL)) {
+    options = planRequest;
+    planRequest = base;
+    base = options && options.base;
+  }
+  const {
+    keyframes, reduceMotion = prefersReducedMotion(), path = "/v1/plans", signal, headers,
+    fetch: fetchImpl = globalThis.fetch,
+  } = options || {};
+  let body = planRequest;
+  if (reduceMotion) {
+    body = /interactions/.test(path)
+      ? { ...body, transition: { ...body.transition, reduceMotion: true } }
+      : { ...body, reduceMotion: true };
+  }
+  const url = serviceURL(base, path);
+  url.searchParams.set("format", "waapi");
+  if (keyframes && keyframes !== "sampled") url.searchParams.set("keyframes", keyframes);
+  const response = await fetchImpl(url, {
+    method: "POST", body: JSON.stringify(body), signal,
+    headers: { "Content-Type": "application/json", Accept: WAAPI_TYPE, ...headers },
+  });
+  const text = await response.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { json = { title: text.slice(0, 200) }; }
+  if (!response.ok) throw new PlanError(response.status, json);
+  return json;
+}
+
+// ---- measuring the page: heroRequest -----------------------------------------------------------
+
+function element(value, root = document) {
+  if (value == null) return null;
+  return typeof value === "string" ? root.querySelector(value) : value;
+}
+
+/** The container's padding box in viewport coordinates: the plan's origin and size. */
+function paddingBox(container) {
+  const r = container.getBoundingClientRect();
+  const cs = getComputedStyle(container);
+  const bl = parseFloat(cs.borderLeftWidth) || 0, bt = parseFloat(cs.borderTopWidth) || 0;
+  const br = parseFloat(cs.borderRightWidth) || 0, bb = parseFloat(cs.borderBottomWidth) || 0;
+  return {
+    x: r.left + bl - container.scrollLeft, y: r.top + bt - container.scrollTop,
+    width: r.width - bl - br, height: r.height - bt - bb,
+  };
+}
+
+function length(text, reference) {
+  const v = parseFloat(text);
+  if (!Number.isFinite(v)) return 0;
+  return /%$/.test(text.trim()) ? v / 100 * reference : v;
+}
+
+/** The computed top-left radius in px (the plan has one circular radius). */
+function cornerRadius(cs, width, height) {
+  const parts = String(cs.borderTopLeftRadius || "0").trim().split(/\s+/);
+  const h = length(parts[0], width), v = length(parts[1] ?? parts[0], height);
+  return Math.max(0, Math.min(h, v, width / 2, height / 2));
+}
+
+const FIT_MODES = { fill: "scaleToFill", contain: "aspectFit", cover: "aspectFill", none: "center" };
+
+function intrinsicSize(el) {
+  const tag = el.localName;
+  if (tag === "img" || tag === "image") {
+    if (el.naturalWidth > 0 && el.naturalHeight > 0) return [el.naturalWidth, el.naturalHeight];
+  } else if (tag === "video") {
+    if (el.videoWidth > 0 && el.videoHeight > 0) return [el.videoWidth, el.videoHeight];
+  } else if (tag === "canvas") {
+    if (el.width > 0 && el.height > 0) return [el.width, el.height];
+  } else if (tag === "svg" && el.viewBox && el.viewBox.baseVal) {
+    const b = el.viewBox.baseVal;
+    if (b.width > 0 && b.height > 0) return [b.width, b.height];
+  }
+  return null;
+}
+
+function paintsOpaque(el, cs) {
+  if (/^(img|video|canvas|svg|picture)$/.test(el.localName)) return true;
+  if (cs.backgroundImage && cs.backgroundImage !== "none") return true;
+  const m = /rgba?\(([^)]*)\)/.exec(cs.backgroundColor || "");
+  if (!m) return false;
+  const parts = m[1].split(/[\s,/]+/).filter(Boolean);
+  return parts.length < 4 || parseFloat(parts[3]) >= 1;
+}
+
+function heroElement(el, origin) {
+  const r = el.getBoundingClientRect();
+  const cs = getComputedStyle(el);
+  const d = el.dataset;
+  const item = {
+    id: d.heroId,
+    frame: { x: r.left - origin.x, y: r.top - origin.y, width: r.width, height: r.height },
+  };
+  const radius = cornerRadius(cs, r.width, r.height);
+  if (radius > 0) item.cornerRadius = radius;
+  const alpha = parseFloat(cs.opacity);
+  if (Number.isFinite(alpha) && alpha < 1) item.alpha = Math.max(0, alpha);
+  const opaque = d.heroOpaque != null ? d.heroOpaque !== "false" : paintsOpaque(el, cs);
+  if (!opaque) item.opaque = false;
+  const size = intrinsicSize(el);
+  if (size) {
+    item.content = { width: size[0], height: size[1] };
+    let mode = FIT_MODES[cs.objectFit] || "scaleToFill";
+    if (cs.objectFit === "scale-down") {
+      mode = size[0] <= r.width && size[1] <= r.height ? "center" : "aspectFit";
+    }
+    if (el.localName === "svg") mode = "aspectFit"; // preserveAspectRatio's default, meet
+    item.contentMode = mode;
+  }
+  if (d.heroContentMode) item.contentMode = d.heroContentMode;
+  if (d.heroZIndex != null) item.zIndex = Number(d.heroZIndex);
+  if (d.heroArc != null) item.arc = Number(d.heroArc);
+  if (d.heroEffect) item.effect = d.heroEffect;
+  return item;
+}
+
+function heroElements(screen, origin) {
+  if (!screen) return [];
+  const wasHidden = screen.hidden;
+  if (wasHidden) screen.hidden = false;
+  try {
+    const seen = new Set();
+    const out = [];
+    for (const el of screen.querySelectorAll("[data-hero-id]")) {
+      const id = el.dataset.heroId;
+      if (!id || el.getClientRects().length === 0) continue; // not rendered
+      if (seen.has(id)) {
+        console.warn(`transition-planner: data-hero-id "${id}" is used twice; the first counts`);
+        continue;
+      }
+      seen.add(id);
+      out.push(heroElement(el, origin));
+    }
+    return out;
+  } finally {
+    if (wasHidden) screen.hidden = true;
+  }
+}
+
+/**
+ * A `hero` plan request measured from the page (docs/API.md "Shared-element plans").
+ * @returns {object} the request body
+ */
+export function heroRequest({
+  from, to, container, operation = "push", options, timing, frameRate, ...rest
+} = {}) {
+  const box = element(container);
+  if (!box) throw new TypeError("heroRequest: a container is needed");
+  const origin = paddingBox(box);
+  const body = {
+    style: "hero", operation,
+    container: { width: origin.width, height: origin.height },
+    screens: {
+      from: { elements: heroElements(element(from), origin) },
+      to: { elements: heroElements(element(to), origin) },
+    },
+  };
+  if (options) body.options = options;
+  if (timing) body.timing = timing;
+  if (frameRate) body.frameRate = frameRate;
+  return Object.assign(body, rest);
+}
+
+// ---- what a layer shows: snapshots and the default resolver ------------------------------------
+
+// The root of a snapshot takes its place from the layer: none of these are copied to it.
+const ROOT_SKIPS = new RegExp("^(position|inset|left|right|top|bottom|margin|width|height|" +
+  "min-|max-|inline-size|block-size|transform|translate|rotate|scale|opacity|visibility|" +
+  "transition|animation|z-index|float|will-change|view-transition|content-visibility)");
+
+function inlineComputedStyles(source, clone, root) {
+  if (source.nodeType !== 1) return;
+  const cs = getComputedStyle(source);
+  let text = "";
+  for (let i = 0; i < cs.length; i++) {
+    const name = cs[i];
+    // Inherited from the root's forced `visibility: visible`; an explicit one is kept.
+    if (root ? ROOT_SKIPS.test(name) : name === "visibility") continue;
+    text += `${name}:${cs.getPropertyValue(name)};`;
+  }
+  if (!root && cs.visibility !== getComputedStyle(source.parentElement).visibility) {
+    text += `visibility:${cs.visibility};`;
+  }
+  clone.style.cssText = text;
+  if (source.localName === "canvas" && source.width > 0 && source.height > 0) {
+    try { clone.getContext("2d").drawImage(source, 0, 0); } catch { /* tainted or webgl */ }
+  }
+  const a = source.children, b = clone.children;
+  for (let i = 0; i < a.length && i < b.length; i++) inlineComputedStyles(a[i], b[i], false);
+}
+
+function markClone(clone) {
+  clone.removeAttribute("id");
+  for (const el of clone.querySelectorAll("[id]")) el.removeAttribute("id");
+  clone.setAttribute("aria-hidden", "true");
+  clone.inert = true;
+  return clone;
+}
+
+/**
+ * A still copy of a page element: `cloneNode(true)` with every computed style inlined (so it
+ * looks the same outside its parents' selectors), no ids, inert and hidden from assistive
+ * technology. The default content of `element` layers.
+ */
+export function snapshot(el) {
+  const clone = el.cloneNode(true);
+  inlineComputedStyles(el, clone, true);
+  return markClone(clone);
+}
+
+/** A copy of a whole screen (ids and classes kept, only the root's style inlined). */
+function screenSnapshot(screen) {
+  const wasHidden = screen.hidden;
+  if (wasHidden) screen.hidden = false;
+  try {
+    const clone = screen.cloneNode(true);
+    clone.removeAttribute("hidden");
+    const cs = getComputedStyle(screen);
+    let text = "";
+    for (let i = 0; i < cs.length; i++) {
+      if (!ROOT_SKIPS.test(cs[i])) text += `${cs[i]}:${cs.getPropertyValue(cs[i])};`;
+    }
+    clone.style.cssText = text;
+    clone.setAttribute("aria-hidden", "true");
+    clone.inert = true;
+    return clone;
+  } finally {
+    if (wasHidden) screen.hidden = true;
+  }
+}
+
+/** What a layer shows when `resolve` gives nothing (see the top of this file). */
+export function defaultResolve(content, ctx) {
+  switch (content && content.kind) {
+    case "screen": {
+      const screen = ctx.screen(content.screen);
+      if (!screen) return null;
+      return screen.parentElement === ctx.container ? { layer: screen } : screen;
+    }
+    case "snapshot": {
+      const screen = ctx.screen(content.screen);
+      return screen ? screenSnapshot(screen) : null;
+    }
+    case "slice": {
+      const screen = ctx.screen(content.screen);
+      if (!screen) return null;
+      const r = content.rect || { x: 0, y: 0 };
+      const size = paddingBox(ctx.container);
+      return { content: screenSnapshot(screen),
+        box: { left: -r.x, top: -r.y, width: size.width, height: size.height } };
+    }
+    case "element": {
+      const el = ctx.element(content.screen, content.element);
+      return el ? snapshot(el) : null;
+    }
+    case "color": {
+      const div = document.createElement("div");
+      div.style.background = content.color;
+      return div;
+    }
+    default:
+      return null;
+  }
+}
+
+// ---- the player --------------------------------------------------------------------------------
+
+const LAYER_BASE = {
+  position: "absolute", "box-sizing": "border-box", margin: "0", left: "0px", top: "0px",
+  right: "auto", bottom: "auto", "min-width": "0px", "min-height": "0px", "max-width": "none",
+  "max-height": "none", translate: "none", rotate: "none", scale: "none", transition: "none",
+  animation: "none", visibility: "visible",
+};
+const CHILD_BASE = {
+  ...LAYER_BASE, width: "100%", height: "100%", transform: "none", opacity: "1",
+  "pointer-events": "none",
+};
+// What a compact document's `style` and `contentStyle` may set, so that a swap clears it.
+const DOCUMENT_PROPERTIES = ["left", "top", "width", "height", "opacity", "transform",
+  "transform-origin", "border-radius", "box-shadow"];
+
+function kebab(name) {
+  return name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+}
+
+function setStyles(el, styles) {
+  for (const [name, value] of Object.entries(styles)) {
+    el.style.setProperty(kebab(name), typeof value === "number" ? String(value) : value);
+  }
+}
+
+function cssLength(v) {
+  return typeof v === "number" ? `${v}px` : v;
+}
+
+// Inline visibility as it was before any player hid an element, shared by every player (a
+// present hides what its dismiss shows again).
+const originalVisibility = new WeakMap();
+
+function setHidden(el, hidden) {
+  if (hidden) {
+    if (!originalVisibility.has(el)) {
+      originalVisibility.set(el, [el.style.getPropertyValue("visibility"),
+        el.style.getPropertyPriority("visibility")]);
+    }
+    el.style.setProperty("visibility", "hidden");
+  } else {
+    const [value, priority] = originalVisibility.get(el) || ["", ""];
+    originalVisibility.delete(el);
+    if (value) el.style.setProperty("visibility", value, priority);
+    else el.style.removeProperty("visibility");
+  }
+}
+
+function settleHidden(outcome, { from, to }) {
+  if (outcome === "finished") {
+    if (to) to.hidden = false;
+    if (from && from !== to) from.hidden = true;
+  } else if (outcome === "cancelled" || outcome === "reversed") {
+    if (from) from.hidden = false;
+    if (to && to !== from) to.hidden = true;
+  }
+}
+
+/** Plays one waapi document (see the top of this file); `play(doc, options)` makes one. */
+export class Player extends EventTarget {
+  constructor(doc, options = {}) {
+    super();
+    if (!doc || doc.format !== "waapi" || !Array.isArray(doc.layers)) {
+      throw new TypeError("play: not a waapi document (request format=waapi)");
+    }
+    const container = element(options.container);
+    if (!container) throw new TypeError("play: a container is needed");
+    if (options.replace) options.replace.dispose();
+    this.container = container;
+    this.screens = {
+      from: element(options.screens && options.screens.from),
+      to: element(options.screens && options.screens.to),
+    };
+    this.elements = options.elements || {};
+    this.base = options.base ?? "";
+    this._fetch = options.fetch || globalThis.fetch.bind(globalThis);
+    this._resolve = options.resolve;
+    this._keep = Boolean(options.keep);
+    this._settle = options.settle ?? true;
+    this._rate = options.playbackRate || 1;
+    this.forward = doc;
+    this.document = doc;
+    this._reversed = false;
+    this._state = "paused";
+    this._raf = 0;
+    this._abort = null;
+    this._layers = [];
+    this._byId = new Map();
+    this._lookups = new Map();
+    this.finished = new Promise((resolve) => { this._resolveFinished = resolve; });
+
+    const size = paddingBox(container);
+    if (doc.container && (Math.abs(size.width - doc.container.width) > 1 ||
+        Math.abs(size.height - doc.container.height) > 1)) {
+      console.warn(`transition-planner: the container is ${size.width} x ${size.height} px, ` +
+        `the plan's ${doc.container.width} x ${doc.container.height}`);
+    }
+    if (doc.leavesOut) console.warn("transition-planner: " + (doc.note || doc.leavesOut.join(", ")));
+    this._containerStyle = [container.style.getPropertyValue("isolation"),
+      container.style.getPropertyValue("position")];
+    container.style.setProperty("isolation", "isolate");
+    if (getComputedStyle(container).position === "static") {
+      container.style.setProperty("position", "relative");
+    }
+    this._mount(doc);
+    this._apply(doc.actions && doc.actions.start);
+    if (options.autoplay !== false) this.play();
+  }
+
+  // -- public state --
+
+  get duration() { return this.document.duration; }
+  get currentTime() { return this._clock ? (this._clock.currentTime ?? 0) : this.duration; }
+  set currentTime(ms) { this.seek(ms); }
+  get playState() { return this._state; }
+  get playbackRate() { return this._rate; }
+  set playbackRate(rate) {
+    if (!(rate > 0)) throw new RangeError("playbackRate must be > 0");
+    const running = this._state === "running";
+    if (running) this.pause();
+    this._rate = rate;
+    for (const a of this._animations()) a.playbackRate = rate;
+    if (running) this.play();
+  }
+
+  /** The element drawing layer `id` (a created div, or the screen animated in place). */
+  layerElement(id) { const r = this._byId.get(id); return r ? r.el : null; }
+  /** The layer's content child (the snapshot, colour or moved node), if it has one. */
+  contentElement(id) { const r = this._byId.get(id); return r ? r.child : null; }
+
+  play() {
+    if (this._state === "done") return;
+    if (this._state === "reversing") { this._playAfterSwap = true; return; }
+    if (this.currentTime >= this.duration) { this._end(); return; }
+    this._state = "running";
+    cancelAnimationFrame(this._raf);
+    // Every animation gets the same start time, in the frame that first draws it.
+    this._raf = requestAnimationFrame(() => {
+      this._raf = 0;
+      if (this._state !== "running") return;
+      const start = document.timeline.currentTime - this.currentTime / this._rate;
+      for (const a of this._animations()) {
+        a.playbackRate = this._rate;
+        a.startTime = start;
+      }
+    });
+  }
+
+  pause() {
+    if (this._state === "reversing") { this._playAfterSwap = false; return; }
+    if (this._state === "done") return;
+    cancelAnimationFrame(this._raf);
+    this._raf = 0;
+    this._hold(this.currentTime);
+    this._state = "paused";
+  }
+
+  /** Moves to `ms` of the playing document (clamped to [0, duration]); keeps playing or not. */
+  seek(ms) {
+    if (this._state === "done" || this._state === "reversing") return;
+    const t = Math.min(Math.max(Number(ms) || 0, 0), this.duration);
+    for (const a of this._animations()) a.currentTime = t;
+  }
+
+  /** Goes back from here along the reversal plan; a Promise of the outcome. */
+  reverse({ timing } = {}) {
+    if (this._state === "done") return Promise.reject(new Error("reverse: the transition is over"));
+    if (this._reversed || this._state === "reversing") {
+      return Promise.reject(new Error("reverse: a reversal cannot be reversed again"));
+    }
+    const doc = this.document;
+    if (!doc.request) {
+      return Promise.reject(new Error("reverse: the document has no request (an interaction?)"));
+    }
+    const resume = this._state === "running";
+    this.pause();
+    const t = this.currentTime;
+    this.dispatchEvent(new CustomEvent("reversing", { detail: { at: t } }));
+    if (t <= 0) {
+      this._reversed = true;
+      this._end("reversed", doc.actions && doc.actions.cancel);
+      return this.finished;
+    }
+    // (0, duration] in seconds; the last ulp of the ms -> s division must not pass the end.
+    const at = Math.min(t, this.duration * (1 - 1e-12)) / 1000;
+    const body = { ...doc.request, reversal: timing ? { at, timing } : { at } };
+    this._state = "reversing";
+    this._playAfterSwap = true;
+    this._abort = new AbortController();
+    return request(this.base, body, {
+      keyframes: doc.keyframes, reduceMotion: false, fetch: this._fetch,
+      signal: this._abort.signal,
+    }).then((reversal) => {
+      this._abort = null;
+      if (this._state !== "reversing") return this.finished; // cancelled meanwhile
+      this._swap(reversal);
+      if (this._playAfterSwap) this.play();
+      return this.finished;
+    }, (error) => {
+      this._abort = null;
+      if (this._state === "reversing") {
+        this._state = "paused";
+        if (resume) this.play();
+      }
+      throw error;
+    });
+  }
+
+  /** Stops here: applies the cancel actions and removes the layers. */
+  cancel() {
+    if (this._state === "done") return;
+    if (this._abort) this._abort.abort();
+    const actions = (this._reversed ? this.forward : this.document).actions;
+    this._end("cancelled", actions && actions.cancel);
+  }
+
+  /** Jumps to the end and finishes (or, once reversed, completes the way back). */
+  finish() {
+    if (this._state === "done" || this._state === "reversing") return;
+    this._hold(this.duration);
+    this._end();
+  }
+
+  /** Removes what is left of the layers without applying any action (after `keep`). */
+  dispose() {
+    cancelAnimationFrame(this._raf);
+    if (this._abort) this._abort.abort();
+    this._teardown();
+    if (this._state !== "done") {
+      this._state = "done";
+      this._resolveFinished("cancelled");
+    }
+  }
+
+  // -- internals --
+
+  _animations() {
+    const out = [];
+    for (const rec of this._layers) out.push(...rec.anims);
+    if (this._clock) out.push(this._clock);
+    return out;
+  }
+
+  _hold(t) {
+    for (const a of this._animations()) {
+      a.pause();
+      a.currentTime = t;
+    }
+  }
+
+  _screen(name) {
+    return name ? this.screens[name] || null : null;
+  }
+
+  _element(screenName, id) {
+    const key = `${screenName || ""}\u0000${id}`;
+    if (this._lookups.has(key)) return this._lookups.get(key);
+    let el = null;
+    if (screenName && this.elements[`${id}@${screenName}`]) el = this.elements[`${id}@${screenName}`];
+    else if (this.elements[id]) el = this.elements[id];
+    else {
+      const selector = `[data-hero-id="${CSS.escape(id)}"]`;
+      const screen = this._screen(screenName);
+      el = (screen || this.container).querySelector(selector);
+    }
+    el = element(el);
+    this._lookups.set(key, el);
+    return el;
+  }
+
+  _target(target) {
+    if (!target) return null;
+    if (target.layer != null) return { layer: this._byId.get(target.layer) };
+    if (target.element != null) return { el: this._element(target.screen, target.element) };
+    if (target.screen != null) return { el: this._screen(target.screen) };
+    return null;
+  }
+
+  _apply(actions) {
+    for (const action of actions || []) {
+      const target = this._target(action.target);
+      if (!target) continue;
+      if (target.layer !== undefined) {
+        const rec = target.layer;
+        if (!rec) continue;
+        if (action.remove) this._removeLayer(rec);
+        if (action.hidden != null) setHidden(rec.el, action.hidden);
+        if (typeof action.alpha === "number") {
+          // Over the layer's animations: !important author style wins over animations.
+          rec.el.style.setProperty("opacity", String(action.alpha), "important");
+        }
+        continue;
+      }
+      const el = target.el;
+      if (!el) continue;
+      if (action.hidden != null) setHidden(el, action.hidden);
+      if (typeof action.alpha === "number") el.style.setProperty("opacity", String(action.alpha));
+    }
+  }
+
+  _context(layer) {
+    const ctx = {
+      layer, container: this.container,
+      screen: (name) => this._screen(name),
+      element: (screenName, id) => this._element(screenName, id),
+      fallback: () => defaultResolve(layer.content, ctx),
+    };
+    return ctx;
+  }
+
+  _mount(doc) {
+    for (const [index, layer] of doc.layers.entries()) {
+      const ctx = this._context(layer);
+      let shown = this._resolve ? this._resolve(layer.content, ctx) : undefined;
+      if (shown === undefined) shown = ctx.fallback();
+      const rec = { id: layer.id, anims: [], styled: [], childStyled: [] };
+      if (shown && shown.layer && !this._layers.some((r) => r.el === shown.layer)) {
+        const el = shown.layer;
+        rec.el = el;
+        rec.inPlace = { style: el.getAttribute("style"), hidden: el.hidden };
+        el.hidden = false;
+        rec.child = null;
+      } else {
+        rec.el = document.createElement("div");
+        let child = shown && shown.layer ? snapshot(shown.layer) : shown;
+        let box = null;
+        if (child && !(child instanceof Node) && child.content instanceof Node) {
+          box = child.box || null;
+          child = child.content;
+        }
+        rec.child = child instanceof Node ? child : null;
+        if (rec.child && rec.child.isConnected) {
+          rec.moved = { node: rec.child, marker: document.createComment("transition-planner") };
+          rec.child.replaceWith(rec.moved.marker);
+          rec.moved.style = rec.child.getAttribute ? rec.child.getAttribute("style") : null;
+        }
+        rec.childBox = box;
+      }
+      rec.el.dataset.tpLayer = layer.id;
+      rec.base = { ...LAYER_BASE, "z-index": String(index + 1) };
+      if (!rec.inPlace) rec.base["pointer-events"] = "none";
+      if (rec.child) rec.base.overflow = "hidden";
+      setStyles(rec.el, rec.base);
+      if (rec.child) {
+        if (rec.child.nodeType === 1) {
+          setStyles(rec.child, CHILD_BASE);
+          if (rec.childBox) {
+            const b = rec.childBox;
+            setStyles(rec.child, { left: cssLength(b.left), top: cssLength(b.top),
+              width: cssLength(b.width), height: cssLength(b.height) });
+          }
+        }
+        rec.el.appendChild(rec.child);
+      }
+      if (!rec.inPlace) this.container.appendChild(rec.el);
+      this._layers.push(rec);
+      this._byId.set(layer.id, rec);
+    }
+    this._animate(doc);
+  }
+
+  /** The document's animations on the mounted layers, paused at 0, and the clock. */
+  _animate(doc) {
+    const compact = doc.keyframes === "compact";
+    for (const [index, layer] of doc.layers.entries()) {
+      const rec = this._layers[index];
+      const childEl = rec.child && rec.child.nodeType === 1 ? rec.child : null;
+      const hasRadius = compact
+        ? Boolean((layer.style && layer.style.borderRadius != null) ||
+          (layer.animations || []).some((a) => a.property === "cornerRadius"))
+        : Boolean(layer.keyframes && layer.keyframes[0] && layer.keyframes[0].borderRadius != null);
+      const hasContentBox = compact
+        ? Boolean(layer.contentStyle || (layer.animations || []).some((a) => a.target === "content"))
+        : Boolean(layer.contentBox);
+      if (childEl && hasRadius) childEl.style.setProperty("border-radius", "0px");
+      if (childEl && hasContentBox && /^(img|video|canvas|picture)$/.test(childEl.localName)) {
+        // The box is where the content is drawn: already fitted.
+        childEl.style.setProperty("object-fit", "fill");
+        childEl.style.setProperty("object-position", "50% 50%");
+      }
+      if (compact) {
+        if (layer.style) {
+          setStyles(rec.el, layer.style);
+          rec.styled = Object.keys(layer.style).map(kebab);
+        }
+        if (layer.contentStyle && childEl) {
+          setStyles(childEl, layer.contentStyle);
+          rec.childStyled = Object.keys(layer.contentStyle).map(kebab);
+        }
+        for (const animation of layer.animations || []) {
+          const target = animation.target === "content" ? childEl : rec.el;
+          if (target) rec.anims.push(target.animate(animation.keyframes, animation.options));
+        }
+      } else {
+        rec.anims.push(rec.el.animate(layer.keyframes, layer.options));
+        if (layer.contentBox && childEl) {
+          rec.anims.push(childEl.animate(layer.contentBox, layer.options));
+        }
+      }
+    }
+    this._clock = new Animation(
+      new KeyframeEffect(null, null, { duration: doc.duration, fill: "both" }), document.timeline);
+    this._clock.onfinish = () => {
+      if (this._state === "running") this._end();
+    };
+    for (const a of this._animations()) a.playbackRate = this._rate;
+    this._hold(0);
+  }
+
+  /** Swaps to the reversal document in this task: same layers, new animations. */
+  _swap(reversal) {
+    const ids = reversal.layers.map((l) => l.id).join("\u0000");
+    const same = ids === this.document.layers.map((l) => l.id).join("\u0000") &&
+      this._layers.every((rec) => !rec.removed);
+    if (this._clock) { this._clock.onfinish = null; this._clock.cancel(); }
+    if (same) {
+      for (const rec of this._layers) {
+        for (const a of rec.anims) a.cancel();
+        rec.anims = [];
+        for (const name of rec.styled) rec.el.style.removeProperty(name);
+        setStyles(rec.el, rec.base);
+        if (rec.child && rec.child.nodeType === 1) {
+          for (const name of rec.childStyled) rec.child.style.removeProperty(name);
+          const b = rec.childBox;
+          setStyles(rec.child, b
+            ? { left: cssLength(b.left), top: cssLength(b.top), width: cssLength(b.width),
+              height: cssLength(b.height) }
+            : { left: "0px", top: "0px", width: "100%", height: "100%" });
+        }
+        rec.styled = [];
+        rec.childStyled = [];
+      }
+      this.document = reversal;
+      this._reversed = true;
+      this._animate(reversal);
+    } else {
+      this._teardown(true);
+      this.document = reversal;
+      this._reversed = true;
+      this._mount(reversal);
+    }
+    this._state = "paused";
+    this.dispatchEvent(new CustomEvent("swap", { detail: { document: reversal } }));
+  }
+
+  _removeLayer(rec) {
+    if (rec.removed) return;
+    rec.removed = true;
+    for (const a of rec.anims) a.cancel();
+    rec.anims = [];
+    if (rec.moved) {
+      const { node, marker, style } = rec.moved;
+      if (style == null) node.removeAttribute("style"); else node.setAttribute("style", style);
+      marker.replaceWith(node);
+    }
+    if (rec.inPlace) {
+      const el = rec.el;
+      // No CSS transition of the page's may start from the restored values.
+      el.style.setProperty("transition", "none");
+      const { style } = rec.inPlace;
+      delete el.dataset.tpLayer;
+      if (style == null) el.removeAttribute("style"); else el.setAttribute("style", style);
+      el.style.setProperty("transition", "none");
+      void getComputedStyle(el).opacity;
+      if (style == null) el.removeAttribute("style"); else el.setAttribute("style", style);
+      if (this._settle === false) el.hidden = rec.inPlace.hidden;
+    } else {
+      rec.el.remove();
+    }
+  }
+
+  _teardown(keepContainer) {
+    for (const rec of this._layers) this._removeLayer(rec);
+    this._layers = [];
+    this._byId.clear();
+    if (this._clock) { this._clock.onfinish = null; this._clock.cancel(); this._clock = null; }
+    if (!keepContainer && this._containerStyle) {
+      const [isolation, position] = this._containerStyle;
+      this._containerStyle = null;
+      const s = this.container.style;
+      if (isolation) s.setProperty("isolation", isolation); else s.removeProperty("isolation");
+      if (position) s.setProperty("position", position); else s.removeProperty("position");
+    }
+  }
+
+  /** The end: actions, layers, screens, then `finished`. */
+  _end(outcome, actions) {
+    if (this._state === "done") return;
+    cancelAnimationFrame(this._raf);
+    const doc = this.document;
+    if (!outcome) {
+      const decision = doc.interaction && doc.interaction.decision;
+      if (decision === "pending") outcome = "pending";
+      else if (decision === "cancel") outcome = "cancelled";
+      else outcome = this._reversed ? "reversed" : "finished";
+      actions = outcome === "pending" ? [] :
+        doc.actions && (decision === "cancel" ? doc.actions.cancel : doc.actions.finish);
+    }
+    this._state = "done";
+    this._apply(actions);
+    if (!this._keep && outcome !== "pending") this._teardown();
+    if (this._settle === true) settleHidden(outcome, this.screens);
+    else if (typeof this._settle === "function") this._settle(outcome, this.screens);
+    this.dispatchEvent(new CustomEvent("end", { detail: { outcome } }));
+    this._resolveFinished(outcome);
+  }
+}
+
+/**
+ * Plays a waapi document (see the top of this file).
+ * @returns {Player}
+ */
+export function play(doc, options) {
+  return new Player(doc, options);
+}
