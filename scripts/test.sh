@@ -5,9 +5,13 @@
 #               openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
 #   build       the debug build with tests;
 #   lottie      the Lottie export of every example against the official Lottie schema;
+#   lottie-render  every example's Lottie rendered by rlottie (rlottie-python in the venv), each
+#               layer's box within 1 px of the plan's (scripts/stages/lottie-render.sh);
 #   contract    the API contract: openapi-spec-validator and schemathesis against a live server;
 #   browser     the preview page in headless Chromium (scripts/stages/browser-test.sh: installs
 #               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
+#   player      /player.js in headless Chromium: hero, compact, reversal, actions, reduced
+#               motion (scripts/stages/player-test.sh; SKIP_BROWSER=1 skips);
 #   tsan        the server tests under ThreadSanitizer (own build folder; SKIP_TSAN=1 skips);
 #   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
 #   asan        the server and parser tests under AddressSanitizer and LeakSanitizer (own build
@@ -99,6 +103,10 @@ browser() {
   scripts/stages/browser-test.sh .build/debug/transition-planner
 }
 
+player() {
+  scripts/stages/player-test.sh .build/debug/transition-planner
+}
+
 tsan() {
   if ! swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
     grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
@@ -156,6 +164,7 @@ stage lottie lottie
 stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage browser browser; fi
+if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage player player; fi
 if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
 stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi

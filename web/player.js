@@ -58,7 +58,7 @@
  * - The `Player` (an EventTarget):
  *   - `play()`, `pause()`, `seek(ms)`, `currentTime` (ms, settable), `duration` (ms),
  *     `playbackRate`, `playState` (`"running"`, `"paused"`, `"reversing"` while the reversal is
- *     fetched, `"done"`).
+ *     fetched: it holds still and ignores seeks, `"done"`), `reversed` (`reverse()` was called).
  *   - `finished`: a Promise of the outcome, `"finished"` (ran to its end forward), `"reversed"`
  *     (went back to its start through `reverse()`), `"cancelled"` (`cancel()`) or `"pending"` (an
  *     interaction whose gesture had not ended); resolved after the end's actions are applied, the
@@ -73,7 +73,8 @@
  *     from a hero state would jump).
  *   - `cancel()`: stops, applies `actions.cancel` (the forward document's once reversed, since a
  *     reversal's own cancel list is empty), removes the layers; `finish()`: jumps to the end and
- *     finishes; `dispose()`: removes whatever is left (after `keep`) without any action.
+ *     finishes; `dispose()`: cancels a transition still playing, and after the end removes what
+ *     `keep` left, without any action.
  *   - `document` (the one playing), `forward` (the first), `layerElement(id)`,
  *     `contentElement(id)`.
  *   - Events: `reversing` (detail `{at}`: paused, before the fetch), `swap` (detail
@@ -337,9 +338,13 @@ function inlineComputedStyles(source, clone, root) {
   for (let i = 0; i < a.length && i < b.length; i++) inlineComputedStyles(a[i], b[i], false);
 }
 
-function markClone(clone) {
-  clone.removeAttribute("id");
-  for (const el of clone.querySelectorAll("[id]")) el.removeAttribute("id");
+/** No ids and no hero ids in a copy (no lookup may find it), inert, hidden from assistive
+ * technology. */
+function markClone(clone, keepIds) {
+  for (const el of [clone, ...clone.querySelectorAll("[id], [data-hero-id]")]) {
+    if (!keepIds) el.removeAttribute("id");
+    el.removeAttribute("data-hero-id");
+  }
   clone.setAttribute("aria-hidden", "true");
   clone.inert = true;
   return clone;
@@ -356,7 +361,8 @@ export function snapshot(el) {
   return markClone(clone);
 }
 
-/** A copy of a whole screen (ids and classes kept, only the root's style inlined). */
+/** A copy of a whole screen (ids and classes kept for the page's selectors, only the root's
+ * style inlined). */
 function screenSnapshot(screen) {
   const wasHidden = screen.hidden;
   if (wasHidden) screen.hidden = false;
@@ -369,9 +375,7 @@ function screenSnapshot(screen) {
       if (!ROOT_SKIPS.test(cs[i])) text += `${cs[i]}:${cs.getPropertyValue(cs[i])};`;
     }
     clone.style.cssText = text;
-    clone.setAttribute("aria-hidden", "true");
-    clone.inert = true;
-    return clone;
+    return markClone(clone, true);
   } finally {
     if (wasHidden) screen.hidden = true;
   }
@@ -399,7 +403,12 @@ export function defaultResolve(content, ctx) {
     }
     case "element": {
       const el = ctx.element(content.screen, content.element);
-      return el ? snapshot(el) : null;
+      if (!el) return null;
+      // A screen still hidden (its `hidden` attribute) is shown for the copy, synchronously.
+      const screen = ctx.screen(content.screen);
+      const reveal = screen && screen.hidden && screen.contains(el);
+      if (reveal) screen.hidden = false;
+      try { return snapshot(el); } finally { if (reveal) screen.hidden = true; }
     }
     case "color": {
       const div = document.createElement("div");
@@ -527,6 +536,8 @@ export class Player extends EventTarget {
   get currentTime() { return this._clock ? (this._clock.currentTime ?? 0) : this.duration; }
   set currentTime(ms) { this.seek(ms); }
   get playState() { return this._state; }
+  /** Whether `reverse()` was called (then a second one is refused). */
+  get reversed() { return this._reversed || this._state === "reversing"; }
   get playbackRate() { return this._rate; }
   set playbackRate(rate) {
     if (!(rate > 0)) throw new RangeError("playbackRate must be > 0");
@@ -612,6 +623,7 @@ export class Player extends EventTarget {
       return this.finished;
     }, (error) => {
       this._abort = null;
+      if (this._state === "done") return this.finished; // cancel() aborted the fetch
       if (this._state === "reversing") {
         this._state = "paused";
         if (resume) this.play();
@@ -635,15 +647,11 @@ export class Player extends EventTarget {
     this._end();
   }
 
-  /** Removes what is left of the layers without applying any action (after `keep`). */
+  /** Ends it for good: a transition still playing is cancelled (`cancel()`); after the end,
+   * what `keep` left is removed, without any action. */
   dispose() {
-    cancelAnimationFrame(this._raf);
-    if (this._abort) this._abort.abort();
+    if (this._state !== "done") this.cancel();
     this._teardown();
-    if (this._state !== "done") {
-      this._state = "done";
-      this._resolveFinished("cancelled");
-    }
   }
 
   // -- internals --
@@ -744,9 +752,11 @@ export class Player extends EventTarget {
         }
         rec.child = child instanceof Node ? child : null;
         if (rec.child && rec.child.isConnected) {
-          rec.moved = { node: rec.child, marker: document.createComment("transition-planner") };
-          rec.child.replaceWith(rec.moved.marker);
-          rec.moved.style = rec.child.getAttribute ? rec.child.getAttribute("style") : null;
+          const node = rec.child;
+          rec.moved = { node, marker: document.createComment("transition-planner"),
+            style: node.getAttribute ? node.getAttribute("style") : null, hidden: node.hidden };
+          node.replaceWith(rec.moved.marker);
+          if (node.hidden) node.hidden = false;
         }
         rec.childBox = box;
       }
@@ -787,10 +797,20 @@ export class Player extends EventTarget {
         ? Boolean(layer.contentStyle || (layer.animations || []).some((a) => a.target === "content"))
         : Boolean(layer.contentBox);
       if (childEl && hasRadius) childEl.style.setProperty("border-radius", "0px");
-      if (childEl && hasContentBox && /^(img|video|canvas|picture)$/.test(childEl.localName)) {
-        // The box is where the content is drawn: already fitted.
-        childEl.style.setProperty("object-fit", "fill");
-        childEl.style.setProperty("object-position", "50% 50%");
+      if (childEl && hasContentBox && !rec.split) {
+        // The child's box is where the content is drawn, already fitted; the element's own
+        // background fills the layer around it (an aspectFit photo's letterbox), as a
+        // UIImageView's background colour fills its layer.
+        rec.split = true;
+        if (/^(img|video|canvas|picture)$/.test(childEl.localName)) {
+          childEl.style.setProperty("object-fit", "fill");
+          childEl.style.setProperty("object-position", "50% 50%");
+        }
+        const background = childEl.style.getPropertyValue("background-color");
+        if (background) {
+          rec.el.style.setProperty("background-color", background);
+          childEl.style.setProperty("background-color", "transparent");
+        }
       }
       if (compact) {
         if (layer.style) {
@@ -862,22 +882,32 @@ export class Player extends EventTarget {
     rec.removed = true;
     for (const a of rec.anims) a.cancel();
     rec.anims = [];
+    // The `hidden` attribute as it was; once the screens are settled (after `keep`), theirs.
+    const restoreHidden = (node, hidden) => {
+      if (!this._settled && node.hidden !== undefined) node.hidden = hidden;
+    };
     if (rec.moved) {
-      const { node, marker, style } = rec.moved;
-      if (style == null) node.removeAttribute("style"); else node.setAttribute("style", style);
+      const { node, marker, style, hidden } = rec.moved;
+      if (node.nodeType === 1) {
+        if (style == null) node.removeAttribute("style"); else node.setAttribute("style", style);
+      }
       marker.replaceWith(node);
+      restoreHidden(node, hidden);
     }
     if (rec.inPlace) {
       const el = rec.el;
-      // No CSS transition of the page's may start from the restored values.
-      el.style.setProperty("transition", "none");
-      const { style } = rec.inPlace;
+      const { style, hidden } = rec.inPlace;
+      const restore = () => {
+        if (style == null) el.removeAttribute("style"); else el.setAttribute("style", style);
+      };
       delete el.dataset.tpLayer;
-      if (style == null) el.removeAttribute("style"); else el.setAttribute("style", style);
+      // No CSS transition of the page's may start from the animated values: the restored
+      // style is computed once with `transition: none`, then the page's own comes back.
+      restore();
       el.style.setProperty("transition", "none");
       void getComputedStyle(el).opacity;
-      if (style == null) el.removeAttribute("style"); else el.setAttribute("style", style);
-      if (this._settle === false) el.hidden = rec.inPlace.hidden;
+      restore();
+      restoreHidden(el, hidden);
     } else {
       rec.el.remove();
     }
@@ -915,6 +945,7 @@ export class Player extends EventTarget {
     if (!this._keep && outcome !== "pending") this._teardown();
     if (this._settle === true) settleHidden(outcome, this.screens);
     else if (typeof this._settle === "function") this._settle(outcome, this.screens);
+    this._settled = this._settle !== false;
     this.dispatchEvent(new CustomEvent("end", { detail: { outcome } }));
     this._resolveFinished(outcome);
   }

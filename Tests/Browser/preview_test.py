@@ -1,16 +1,26 @@
 #!/usr/bin/env python3
 """Real-browser test of the preview page (GET /): headless Chromium driven by Selenium.
 
-The page plays plans through the `waapi` format with element.animate(). This test loads plans
-through the page's test hook (window.preview), pauses every layer's animation at sample times and
+The page plays plans through the player module (/player.js, web/player.js): it fetches waapi
+documents with the module's request() and plays them with its play() controller. This test loads
+plans through the page's test hook (window.preview), pauses the controller at sample times and
 compares each layer element's on-screen box (getBoundingClientRect minus the stage's origin) with
 the box of the plan keyframe at that time, computed here from the plain JSON plan: the four
 corners of the layer's bounds projected as LayerGeometry.project does (row vector times the
 CATransform3D, divided by w, plus the layer's position), within 0.5 px.
 
 It also runs the interaction flow (a recorded pan through the hook, and one drawn with the mouse)
-and checks a problem+json error is shown with its pointers. One line per check, then a summary;
-the exit status is 1 when any check failed.
+and checks a problem+json error is shown with its pointers. Then the hero editor: choosing hero
+starts from examples/hero-grid-push.json, every option GET /v1/styles lists has its control,
+changing preset and direction reaches the request and the stage, the stage shows the elements
+as rectangles and dragging one changes its frame in the JSON and replans; the RTL and reduced
+motion toggles reach the request (reduced motion plays the alpha-only dissolve); and "Reverse
+now" mid-play swaps to the reversal plan without any layer box jumping more than 0.5 px.
+Requests are read in the page (window.fetch is wrapped once the page has loaded), so the test
+runs against the real server as well as through Tests/Browser/dev_proxy.py.
+
+One line per check, then a summary; the exit status is 1 when any check failed. The whole run is
+bounded (TIME_LIMIT_S), and so is every wait in it.
 
 Usage: Tests/Browser/preview_test.py --base http://127.0.0.1:PORT --proxy-port N --screenshot PATH
 """
@@ -18,6 +28,7 @@ Usage: Tests/Browser/preview_test.py --base http://127.0.0.1:PORT --proxy-port N
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
 import time
@@ -28,6 +39,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 TOLERANCE_PX = 0.5
+# The whole run, browser start to summary; each wait inside it has its own, shorter bound.
+TIME_LIMIT_S = int(os.environ.get("PREVIEW_TEST_TIMEOUT", "240"))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # The plans checked: zoom push (a frame track with spring overshoot), cartSheet present with
@@ -100,6 +113,13 @@ def post_json(base, path, body):
         return json.loads(response.read())
 
 
+def get_json(base, path):
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(urllib.request.Request(base + path, headers={"Accept": "application/json"}),
+                     timeout=30) as response:
+        return json.loads(response.read())
+
+
 def load_example(path, override):
     with open(os.path.join(ROOT, path), encoding="utf-8") as f:
         request = json.load(f)
@@ -127,6 +147,7 @@ def start_browser(proxy_port, profile):
     service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_script_timeout(30)
+    driver.set_page_load_timeout(30)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
     return driver
@@ -284,6 +305,51 @@ def check_playback(checks, driver):
                   "the scrubber sets every layer's currentTime", f"{times}")
 
 
+def check_play_to_end(checks, driver, base):
+    """Played to its end, the plan stays on the stage at its last frame (every layer, even those
+    the finish actions remove), Play there starts it from the beginning, and the scrubber still
+    moves it."""
+    request = load_example("examples/zoom-push.json", None)  # its finish removes `snapshot`
+    plan = post_json(base, "/v1/plans", request)
+    call_hook(driver, f"preview.loadPlan({json.dumps(request)})")
+    result = driver.execute_async_script("""
+      const done = arguments[0];
+      document.getElementById('play1').click();
+      const started = Date.now();
+      (function wait() {
+        const s = preview.state;
+        if (Date.now() - started > 5000) return done({error: 'did not end', state: s});
+        if (!(s.playState === 'paused' && s.time === s.duration)) return setTimeout(wait, 20);
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          const end = window.__boxes(preview.controller());
+          // Play at the end starts from the beginning again.
+          document.getElementById('play1').click();
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            const again = preview.state;
+            document.getElementById('pause').click();
+            const scrub = document.getElementById('scrub');
+            scrub.value = String(s.duration / 2);
+            scrub.dispatchEvent(new Event('input'));
+            done({end, half: preview.state.time, again});
+          }));
+        }));
+      })();""")
+    if "error" in result:
+        checks.record(False, "played to the end: the last frame stays", json.dumps(result)[:300])
+        return
+    worst = 0.0
+    for layer in plan["layers"]:
+        got = result["end"].get(layer["id"])
+        expected = keyframe_box(layer, layer["keyframes"][-1])
+        worst = max(worst, float("inf") if got is None else max(abs(a - b) for a, b in zip(expected, got["box"])))
+    again = result["again"]
+    checks.record(worst <= TOLERANCE_PX and abs(result["half"] - plan["duration"] * 500) < 1e-6
+                  and again["playing"] and again["time"] < plan["duration"] * 1000 * 0.5,
+                  "played to the end: the last frame stays, Play starts it again, the scrubber moves it",
+                  f"{len(result['end'])} layers at the end, max error {worst:.4f} px; scrubbed to "
+                  f"{result['half']} ms; playing again at {again['time']:.1f} ms")
+
+
 def check_drag(checks, driver):
     """Dragging the source rectangle in drag mode edits the frame and fetches a new plan."""
     request = load_example("examples/zoom-push.json", None)
@@ -372,6 +438,483 @@ def check_drawn_gesture(checks, driver):
     set_mode(driver, "view")
 
 
+# ---- hero editor, RTL, reduced motion, "Reverse now" ---------------------------------------------
+
+# Installed once the page has loaded: every request the page makes (the player's reversals too)
+# is recorded as {url, method, body}; and the boxes of a controller's layers, relative to the stage.
+PAGE_HELPERS = """
+if (!window.__sent) {
+  window.__sent = [];
+  const original = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = String(input && input.url ? input.url : input);
+    window.__sent.push({url, method: (init && init.method) || "GET",
+                        body: init && typeof init.body === "string" ? init.body : null});
+    return original(input, init);
+  };
+}
+window.__boxes = (c) => {
+  const o = preview.container().getBoundingClientRect();
+  const rel = (r) => [r.left - o.left, r.top - o.top, r.right - o.left, r.bottom - o.top];
+  const out = {};
+  for (const layer of c.document.layers) {
+    const el = c.layerElement(layer.id);
+    const child = c.contentElement(layer.id);
+    out[layer.id] = el ? {box: rel(el.getBoundingClientRect()),
+                          opacity: parseFloat(getComputedStyle(el).opacity),
+                          content: child && child.nodeType === 1 ? rel(child.getBoundingClientRect()) : null}
+                       : null;
+  }
+  return out;
+};
+"""
+
+
+def wait_for(driver, predicate, timeout_ms=10000):
+    """Polls `predicate` (a JS expression) in the page every 20 ms until it is truthy, for at most
+    `timeout_ms`; returns its value, or None on time-out."""
+    result = driver.execute_async_script(f"""
+      const done = arguments[arguments.length - 1];
+      const started = Date.now();
+      (function poll() {{
+        let v = null;
+        try {{ v = ({predicate}); }} catch (e) {{ v = null; }}
+        if (v) done({{ok: v}});
+        else if (Date.now() - started > {int(timeout_ms)}) done({{timeout: true}});
+        else setTimeout(poll, 20);
+      }})();""")
+    return result.get("ok")
+
+
+def sent_plans(driver, since=0):
+    """The plan requests the page posted since index `since` of the record, parsed."""
+    entries = driver.execute_script("return window.__sent.slice(arguments[0]);", since)
+    out = []
+    for e in entries:
+        if e["method"] == "POST" and "/v1/plans" in e["url"] and e["body"]:
+            try:
+                out.append(json.loads(e["body"]))
+            except ValueError:
+                pass
+    return out
+
+
+def sent_count(driver):
+    return driver.execute_script("return window.__sent.length;")
+
+
+def choose(driver, pointer_or_id, value, by_pointer=True):
+    """Sets a select of the page and fires its change event, as a user's choice does."""
+    selector = f'[data-pointer="{pointer_or_id}"]' if by_pointer else f"#{pointer_or_id}"
+    driver.execute_script(
+        "const el = document.querySelector(arguments[0]); el.value = arguments[1];"
+        "el.dispatchEvent(new Event('change'));", selector, value)
+
+
+def click(driver, selector):
+    driver.execute_script("document.querySelector(arguments[0]).click();", selector)
+
+
+def wait_replanned(driver, before, condition="true", timeout_ms=10000):
+    """Waits for the page to have made a request since `before` (requests counter), to be idle and
+    for `condition` (JS, may use s = preview.state and r = its request) to hold; returns the state."""
+    return wait_for(driver, f"""(() => {{
+        const s = preview.state, r = s.request || {{}};
+        return s.requests > {before} && s.loading === 0 && s.kind === "plan" && ({condition}) ? s : null;
+      }})()""", timeout_ms)
+
+
+def mouse_drag(driver, x, y, dx, dy, steps=5):
+    def mouse(kind, x, y, buttons):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": buttons, "clickCount": 1})
+    mouse("mousePressed", x, y, 1)
+    for step in range(1, steps + 1):
+        mouse("mouseMoved", x + dx * step / steps, y + dy * step / steps, 1)
+    mouse("mouseReleased", x + dx, y + dy, 0)
+
+
+def option_controls(fields, base):
+    """(pointer, field) for every field under `base`, objects and options included."""
+    out = []
+    for f in fields:
+        pointer = base + "/" + f["name"]
+        out.append((pointer, f))
+        if f["type"] in ("object", "option"):
+            out += option_controls(f.get("members", []), pointer)
+    return out
+
+
+def check_hero_editor(checks, driver, base):
+    """Choosing hero: the editor (screens as JSON, options from GET /v1/styles) starts from
+    examples/hero-grid-push.json; preset and direction reach the request and the stage; the stage
+    shows the elements; dragging one changes its frame in the JSON and replans."""
+    example = load_example("examples/hero-grid-push.json", None)
+    styles = get_json(base, "/v1/styles")
+    hero = next(s for s in styles["styles"] if s["name"] == "hero")
+    options_field = next(f for f in hero["fields"] if f["name"] == "options")
+    set_mode(driver, "view")
+    before = driver.execute_script("return preview.state.requests;")
+    choose(driver, "style", "hero", by_pointer=False)
+    state = wait_replanned(driver, before, "s.style === 'hero'")
+    form = driver.execute_script("return preview.formRequest();")
+    texts = driver.execute_script(
+        "return ['from', 'to'].map((s) => JSON.parse(document.querySelector("
+        "`textarea[data-pointer=\"/screens/${s}/elements\"]`).value));")
+    checks.record(
+        state is not None and form.get("style") == "hero" and form.get("operation") == "push"
+        and form.get("screens") == example["screens"] and form.get("options") == example["options"]
+        and form.get("container") == example["container"]
+        and texts == [example["screens"]["from"]["elements"], example["screens"]["to"]["elements"]],
+        "hero: choosing it starts from examples/hero-grid-push.json, a JSON box per screen",
+        f"{len(texts[0]) if texts else 0} from and {len(texts[1]) if len(texts) > 1 else 0} to elements, "
+        f"options {form.get('options')}, layers {len(state['layers']) if state else None}")
+
+    # Every option of GET /v1/styles has a control of its kind, with the listed values and ranges.
+    controls = driver.execute_script("""
+      return [...document.querySelectorAll('#editors [data-pointer^="/options"]')].map((el) => ({
+        pointer: el.dataset.pointer, tag: el.localName, type: el.type || null,
+        values: el.localName === 'select' ? [...el.options].map((o) => o.value) : null,
+        first: el.localName === 'select' ? el.options[0].text : null,
+        min: el.min || null, max: el.max || null, placeholder: el.placeholder || null}));""")
+    by_pointer = {c["pointer"]: c for c in controls}
+    problems = []
+    wanted = option_controls(options_field["members"], "/options")
+    for pointer, f in wanted:
+        c = by_pointer.get(pointer)
+        if f["type"] == "object":
+            continue  # a group: its members have the controls
+        if c is None:
+            problems.append(f"{pointer} has no control")
+        elif f["type"] == "choice" and f["name"] == "layoutDirection":
+            if c["type"] != "checkbox":
+                problems.append(f"{pointer} is not the RTL toggle")
+        elif f["type"] == "choice":
+            if c["values"] != [""] + f["values"] or ("default" in f and f["default"] not in c["first"]):
+                problems.append(f"{pointer} values {c['values']} (default {c['first']})")
+        elif f["type"] == "number":
+            low = f.get("minimum", f.get("exclusiveMinimum"))
+            high = f.get("maximum", f.get("exclusiveMaximum"))
+            if c["type"] != "number" or (low is not None and float(c["min"]) != low) \
+                    or (high is not None and float(c["max"]) != high) \
+                    or ("default" in f and float(c["placeholder"]) != f["default"]):
+                problems.append(f"{pointer} number {c['min']}..{c['max']} default {c['placeholder']}")
+        elif f["type"] in ("boolean", "option") and c["type"] != "checkbox":
+            problems.append(f"{pointer} is a {c['tag']} {c['type']}, not a checkbox")
+    presets = by_pointer.get("/options/preset", {}).get("values") or []
+    checks.record(not problems and len(presets) == 13,
+                  "hero: every option GET /v1/styles lists has its control (values, ranges, defaults)",
+                  f"{len(wanted)} fields, {len(controls)} controls, {len(presets) - 1} presets"
+                  + ("; " + "; ".join(problems) if problems else ""))
+
+    # Preset and direction: the request sent carries them, the played plan is the server's.
+    mark = sent_count(driver)
+    before = driver.execute_script("return preview.state.requests;")
+    choose(driver, "/options/preset", "slide")
+    choose(driver, "/options/direction", "up")
+    state = wait_replanned(driver, before, "(r.options || {}).preset === 'slide' && (r.options || {}).direction === 'up'")
+    sent = sent_plans(driver, mark)
+    last = sent[-1] if sent else {}
+    played = driver.execute_script("return preview.controller().document.request.options;")
+    checks.record(state is not None and last.get("options", {}).get("preset") == "slide"
+                  and last["options"].get("direction") == "up"
+                  and played.get("preset") == "slide" and played.get("direction") == "up",
+                  "hero: changing preset and direction sends them and plays that plan",
+                  f"{len(sent)} plan requests, last options {last.get('options')}, played {played}")
+    if last:
+        plan = post_json(base, "/v1/plans", last)
+        count = len(plan["layers"][0]["keyframes"])
+        for index in sample_indices(count):
+            check_layers_at(checks, driver, "hero slide up", plan, index, 1000)
+
+    # The stage shows the elements: one rectangle per element of each screen, at its frame, and
+    # the plan's layer of each element on the stage.
+    set_mode(driver, "drag")
+    shown = driver.execute_script("""
+      const o = preview.container().getBoundingClientRect();
+      return [...document.querySelectorAll('#overlay .handle.element')].map((h) => {
+        const r = h.getBoundingClientRect();
+        return {screen: h.dataset.screen, id: h.dataset.element, visible: getComputedStyle(h).display !== 'none',
+                box: [r.left - o.left, r.top - o.top, r.width, r.height]};
+      });""")
+    layers = driver.execute_script(
+        "return preview.state.layers.filter((id) => { const el = preview.layerElement(id);"
+        " return el && preview.container().contains(el); });")
+    problems = []
+    for screen in ("from", "to"):
+        for e in example["screens"][screen]["elements"]:
+            f = e["frame"]
+            match = [h for h in shown if h["screen"] == screen and h["id"] == e["id"]]
+            if len(match) != 1 or not match[0]["visible"] \
+                    or max(abs(a - b) for a, b in zip(match[0]["box"], [f["x"], f["y"], f["width"], f["height"]])) > 0.01:
+                problems.append(f"{e['id']}@{screen} rectangle {match}")
+            if f"{e['id']}@{screen}" not in layers:
+                problems.append(f"no layer {e['id']}@{screen} on the stage")
+    checks.record(not problems and len(shown) == 10,
+                  "hero: the stage shows every element as a rectangle at its frame, and its layer",
+                  f"{len(shown)} rectangles, {len(layers)} layers on the stage" + ("; " + "; ".join(problems) if problems else ""))
+
+    # Dragging photo-0 of the from screen by (+30, +40): its frame in the JSON, the request, the plan.
+    left, top = driver.execute_script(
+        "const r = preview.container().getBoundingClientRect(); return [r.left, r.top];")
+    frame = example["screens"]["from"]["elements"][1]["frame"]  # photo-0
+    mark = sent_count(driver)
+    before = driver.execute_script("return preview.state.requests;")
+    mouse_drag(driver, left + frame["x"] + 60, top + frame["y"] + 60, 30, 40)
+    moved = {"x": frame["x"] + 30, "y": frame["y"] + 40, "width": frame["width"], "height": frame["height"]}
+    state = wait_replanned(driver, before, f"JSON.stringify(((r.screens || {{}}).from || {{}}).elements[1].frame) === '{json.dumps(moved, separators=(',', ':'))}'")
+    result = driver.execute_async_script("""
+      const done = arguments[0];
+      preview.seek(0);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const o = preview.container().getBoundingClientRect();
+        const el = preview.layerElement('photo-0@from');
+        const r = el ? el.getBoundingClientRect() : null;
+        const h = document.querySelector('#overlay .handle.element[data-pointer="/screens/from/elements/1"]').getBoundingClientRect();
+        done({json: JSON.parse(document.querySelector('textarea[data-pointer="/screens/from/elements"]').value)[1].frame,
+              layer: r ? [r.left - o.left, r.top - o.top, r.width, r.height] : null,
+              handle: [h.left - o.left, h.top - o.top, h.width, h.height]});
+      }));""")
+    sent = sent_plans(driver, mark)
+    sent_frame = sent[-1]["screens"]["from"]["elements"][1]["frame"] if sent else None
+    want = [moved["x"], moved["y"], moved["width"], moved["height"]]
+    checks.record(state is not None and result["json"] == moved and sent_frame == moved
+                  and result["layer"] is not None
+                  and max(abs(a - b) for a, b in zip(result["layer"], want)) <= TOLERANCE_PX
+                  and result["handle"] == want,
+                  "hero: dragging an element changes its frame in the JSON and replans",
+                  f"JSON {result['json']}, sent {sent_frame}, photo-0@from starts at {result['layer']}")
+    set_mode(driver, "view")
+
+
+def check_hero_problems(checks, driver):
+    """Problems in the hero editor are pointed at: text that is not JSON is not sent and outlines
+    its box; a 422 for an element (an id used twice) outlines its box and its rectangle."""
+    box = 'textarea[data-pointer="/screens/to/elements"]'
+    original = driver.execute_script("return document.querySelector(arguments[0]).value;", box)
+    before = driver.execute_script("return preview.state.requests;")
+    local = driver.execute_async_script("""
+      const [selector, done] = arguments;
+      const box = document.querySelector(selector);
+      box.value = '[{"id": "photo-3",';
+      box.dispatchEvent(new Event('input'));
+      box.dispatchEvent(new Event('change'));
+      setTimeout(() => done({text: document.getElementById('problem').innerText,
+                             outlined: box.classList.contains('invalid'),
+                             requests: preview.state.requests}), 400);""", box)
+    checks.record(local["outlined"] and "/screens/to/elements" in local["text"]
+                  and local["requests"] == before,
+                  "hero: a screen's text that is not JSON is pointed at and not sent",
+                  local["text"].replace("\n", " | ")[:200])
+    elements = json.loads(original)
+    twice = elements + [dict(elements[0], frame={"x": 10, "y": 10, "width": 50, "height": 50})]
+    before = driver.execute_script("return preview.state.requests;")
+    result = driver.execute_async_script("""
+      const [selector, text, before, done] = arguments;
+      const box = document.querySelector(selector);
+      box.value = text;
+      box.dispatchEvent(new Event('input'));
+      const started = Date.now();
+      (function wait() {
+        const s = preview.state;
+        if ((s.requests > before && s.loading === 0 && s.error) || Date.now() - started > 10000) {
+          const handle = document.querySelector('#overlay .handle[data-pointer="/screens/to/elements/' + (JSON.parse(text).length - 1) + '"]');
+          done({error: s.error, outlined: box.classList.contains('invalid'),
+                handle: handle ? handle.classList.contains('invalid') : null,
+                text: document.getElementById('problem').innerText});
+        } else setTimeout(wait, 20);
+      })();""", box, json.dumps(twice), before)
+    pointers = [e.get("pointer") for e in (result["error"] or {}).get("errors", [])]
+    pointer = f"/screens/to/elements/{len(twice) - 1}/id"
+    checks.record((result["error"] or {}).get("status") == 422 and pointer in pointers
+                  and pointer in result["text"] and result["outlined"] and result["handle"] is True,
+                  "hero: a 422 for an element outlines its JSON box and its rectangle",
+                  f"pointers {pointers}, box outlined {result['outlined']}, rectangle outlined {result['handle']}")
+    before = driver.execute_script("return preview.state.requests;")
+    driver.execute_script("const box = document.querySelector(arguments[0]); box.value = arguments[1];"
+                          "box.dispatchEvent(new Event('input'));", box, original)
+    wait_replanned(driver, before, "!s.error")
+
+
+def check_rtl(checks, driver, base):
+    """The RTL toggle sends layoutDirection rtl: the leading push comes from the left."""
+    before = driver.execute_script("return preview.state.requests;")
+    choose(driver, "/options/preset", "push")
+    choose(driver, "/options/direction", "")
+    ltr = wait_replanned(driver, before, "(r.options || {}).preset === 'push' && !(r.options || {}).direction")
+    ltr_box = driver.execute_async_script(
+        "const done = arguments[0]; preview.seek(0); requestAnimationFrame(() => requestAnimationFrame(() =>"
+        " done(window.__boxes(preview.controller()).toView.box)));")
+    mark = sent_count(driver)
+    before = driver.execute_script("return preview.state.requests;")
+    click(driver, '[data-pointer="/options/layoutDirection"]')
+    rtl = wait_replanned(driver, before, "(r.options || {}).layoutDirection === 'rtl'")
+    sent = sent_plans(driver, mark)
+    last = sent[-1] if sent else {}
+    rtl_box = driver.execute_async_script(
+        "const done = arguments[0]; preview.seek(0); requestAnimationFrame(() => requestAnimationFrame(() =>"
+        " done(window.__boxes(preview.controller()).toView.box)));")
+    checks.record(ltr is not None and rtl is not None
+                  and last.get("options", {}).get("layoutDirection") == "rtl"
+                  and abs(ltr_box[0] - 390) <= TOLERANCE_PX and abs(rtl_box[0] + 390) <= TOLERANCE_PX,
+                  "RTL toggle: the request carries layoutDirection rtl and the leading push comes from the left",
+                  f"sent options {last.get('options')}, toView starts at x {ltr_box[0]:.2f} (ltr), {rtl_box[0]:.2f} (rtl)")
+    if last:
+        plan = post_json(base, "/v1/plans", last)
+        count = len(plan["layers"][0]["keyframes"])
+        for index in (0, count // 2):
+            check_layers_at(checks, driver, "hero push rtl", plan, index, 1000)
+    before = driver.execute_script("return preview.state.requests;")
+    click(driver, '[data-pointer="/options/layoutDirection"]')
+    wait_replanned(driver, before, "!(r.options || {}).layoutDirection")
+
+
+def check_reduced_motion(checks, driver, base):
+    """The reduced-motion toggle sends reduceMotion: true and the page plays the dissolve: two
+    screens, only opacity animated, every box still."""
+    mark = sent_count(driver)
+    before = driver.execute_script("return preview.state.requests;")
+    click(driver, "#reduceMotion")
+    state = wait_replanned(driver, before, "r.reduceMotion === true")
+    sent = sent_plans(driver, mark)
+    last = sent[-1] if sent else {}
+    result = driver.execute_async_script("""
+      const done = arguments[0];
+      const c = preview.controller(), doc = c.document;
+      // Which keyframe properties change over the plan, per layer.
+      const props = new Set();
+      for (const layer of doc.layers) {
+        for (const k of layer.keyframes) for (const [name, v] of Object.entries(k)) {
+          if (name !== 'offset' && JSON.stringify(v) !== JSON.stringify(layer.keyframes[0][name])) props.add(name);
+        }
+      }
+      preview.seek(0);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        const start = window.__boxes(c);
+        preview.seek(doc.duration / 2);
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          done({ids: doc.layers.map((l) => l.id), props: [...props], start, half: window.__boxes(c),
+                style: doc.style, reduce: doc.request.reduceMotion === true, duration: doc.duration});
+        }));
+      }));""")
+    size = [0, 0, 390, 844]
+    still = max(max(abs(a - b) for a, b in zip(m["box"], size))
+                for frame in (result["start"], result["half"]) for m in frame.values())
+    half = result["half"].get("toView", {}).get("opacity")
+    checks.record(state is not None and last.get("reduceMotion") is True and result["reduce"]
+                  and result["ids"] == ["fromView", "toView"] and result["props"] == ["opacity"]
+                  and still <= TOLERANCE_PX and half is not None and 0.4 < half < 0.6,
+                  "reduced-motion toggle: the request carries reduceMotion and the page plays the alpha-only dissolve",
+                  f"sent reduceMotion {last.get('reduceMotion')}, {result['style']} layers {result['ids']}, "
+                  f"animated {result['props']}, boxes off the container by {still:.4f} px, "
+                  f"toView opacity at half {half}, {result['duration']} ms")
+    before = driver.execute_script("return preview.state.requests;")
+    click(driver, "#reduceMotion")
+    back = wait_replanned(driver, before, "!r.reduceMotion && s.layers.length > 2")
+    checks.record(back is not None, "reduced-motion toggle off: the style's own motion again",
+                  f"{len(back['layers']) if back else None} layers")
+
+
+# Plays the loaded plan with a Play button, and at `fraction` of its duration (in an animation
+# frame, after measuring every layer) clicks "Reverse now"; measures again when the controller
+# swaps to the reversal (mounted at its time 0, before it plays), then waits for the outcome.
+REVERSE = """
+const [button, fraction, done] = arguments;
+const c = preview.controller();
+const reverse = document.getElementById('reverse');
+const out = {disabledPaused: reverse.disabled, mark: window.__sent.length};
+const fail = (why) => done(Object.assign(out, {error: why}));
+const timer = setTimeout(() => fail('timed out'), 20000);
+c.addEventListener('swap', () => {
+  out.swap = {boxes: window.__boxes(c), time: c.currentTime, state: c.playState,
+              reversal: c.document.reversal || (c.document.request && c.document.request.reversal) || null};
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    out.afterSwap = {state: c.playState, disabled: reverse.disabled, time: c.currentTime};
+  }));
+}, {once: true});
+document.getElementById(button).click();
+const started = performance.now();
+(function frame() {
+  if (performance.now() - started > 10000) return fail('never reached the time');
+  if (c.playState === 'running' && c.currentTime >= fraction * c.duration) {
+    out.before = {boxes: window.__boxes(c), time: c.currentTime, disabled: reverse.disabled};
+    reverse.click();
+    out.clickedState = c.playState;
+    c.finished.then((outcome) => {
+      out.outcome = outcome;
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        clearTimeout(timer);
+        const now = preview.controller();
+        out.end = {boxes: window.__boxes(now), time: now.currentTime, duration: now.duration};
+        done(out);
+      }));
+    });
+    return;
+  }
+  requestAnimationFrame(frame);
+})();
+"""
+
+
+def box_jump(a, b):
+    """The largest difference between two measurements of the same layers (boxes and content)."""
+    worst = 0.0
+    for layer_id, m in a.items():
+        n = b.get(layer_id)
+        if m is None or n is None:
+            return float("inf")
+        worst = max(worst, max(abs(x - y) for x, y in zip(m["box"], n["box"])))
+        if m["content"] is not None and n["content"] is not None:
+            worst = max(worst, max(abs(x - y) for x, y in zip(m["content"], n["content"])))
+    return worst
+
+
+def check_reverse(checks, driver, base, name, request, button, fraction):
+    """"Reverse now" mid-play: the reversal plan for the current time replaces the forward one
+    without a jump, plays back and ends where the forward plan started.
+
+    The page plays sampled documents: between two 60 fps samples the browser interpolates
+    linearly, while the reversal starts from the exact state at the click's time, so the two
+    may differ by the interpolation error there. Early in a plan that is over 0.5 px (hero push's
+    toView, 3.2 px in the first frame; zoom push's snapshot 0.64 px); from 40 % (zoom push) and
+    45 % (hero grid push) of the plan on it stays under 0.08 and 0.28 px, so clicking at or after
+    those fractions keeps the check about the swap, not about sampling, whichever frame the click
+    lands in."""
+    call_hook(driver, f"preview.loadPlan({json.dumps(request)})")
+    result = driver.execute_async_script(REVERSE, button, fraction)
+    if not checks.record("error" not in result, f"{name}: Reverse now clicked mid-play and swapped",
+                         json.dumps(result)[:300] if "error" in result else
+                         f"at {result['before']['time']:.3f} ms, outcome {result.get('outcome')}"):
+        return
+    before, swap = result["before"], result["swap"]
+    jump = box_jump(before["boxes"], swap["boxes"])
+    checks.record(jump <= TOLERANCE_PX and swap["time"] == 0,
+                  f"{name}: no layer box jumps at the swap",
+                  f"{len(before['boxes'])} layers, max jump {jump:.4f} px at {before['time']:.3f} ms")
+    sent = sent_plans(driver, result["mark"])
+    reversal_requests = [b for b in sent if "reversal" in b]
+    at = reversal_requests[-1]["reversal"]["at"] if reversal_requests else None
+    played = swap["reversal"] or {}
+    checks.record(at is not None and abs(at * 1000 - before["time"]) < 1e-6
+                  and played.get("at") == at
+                  and result["disabledPaused"] is True and before["disabled"] is False
+                  and result["afterSwap"]["state"] == "running" and result["afterSwap"]["disabled"] is True
+                  and result["outcome"] == "reversed",
+                  f"{name}: the played document is the reversal, requested at the click's time",
+                  f"reversal.at {at} s, played {played}, button disabled paused/playing/reversed "
+                  f"{result['disabledPaused']}/{before['disabled']}/{result['afterSwap']['disabled']}, "
+                  f"outcome {result['outcome']}")
+    # Back at the start: the forward plan's first keyframe.
+    plan = post_json(base, "/v1/plans", request)
+    worst = 0.0
+    for layer in plan["layers"]:
+        got = result["end"]["boxes"].get(layer["id"])
+        expected = keyframe_box(layer, layer["keyframes"][0])
+        worst = max(worst, float("inf") if got is None else max(abs(a - b) for a, b in zip(expected, got["box"])))
+    checks.record(worst <= TOLERANCE_PX, f"{name}: the reversal ends where the plan started",
+                  f"max error {worst:.4f} px against the plan's first keyframe")
+
+
 def screenshot(checks, driver, path):
     request = load_example("examples/cartSheet-present.json",
                            {"options": {"tilt": 0.1, "scale": {"x": 0.85, "y": 0.95}, "perspective": 100}})
@@ -408,6 +951,14 @@ def main():
     parser.add_argument("--screenshot", default=".build/browser/preview.png")
     args = parser.parse_args()
 
+    class OutOfTime(BaseException):
+        """Not an Exception: no step's handler catches it, the run stops."""
+
+    def out_of_time(*_):
+        raise OutOfTime(f"over {TIME_LIMIT_S} s")
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(TIME_LIMIT_S)
+
     checks = Checks()
     with tempfile.TemporaryDirectory(prefix="preview-chromium-") as profile:
         driver = start_browser(args.proxy_port, profile)
@@ -416,6 +967,7 @@ def main():
             started = call_hook(driver, "preview.started")
             checks.record("ok" in started and driver.title == "transition-planner preview",
                           "page loaded and started", driver.title)
+            driver.execute_script(PAGE_HELPERS)
             external = driver.execute_script(
                 "return performance.getEntriesByType('resource').map((e) => e.name)"
                 ".filter((u) => !u.startsWith(location.origin));")
@@ -424,16 +976,28 @@ def main():
                      for name, path, override in CASES]
             steps += [("problem", check_problem, (checks, driver)),
                       ("playback", check_playback, (checks, driver)),
+                      ("play to the end", check_play_to_end, (checks, driver, args.base)),
                       ("drag", check_drag, (checks, driver)),
                       ("interaction", check_interaction, (checks, driver, args.base)),
                       ("drawn gesture", check_drawn_gesture, (checks, driver)),
+                      ("hero editor", check_hero_editor, (checks, driver, args.base)),
+                      ("hero problems", check_hero_problems, (checks, driver)),
+                      ("rtl", check_rtl, (checks, driver, args.base)),
+                      ("reduced motion", check_reduced_motion, (checks, driver, args.base)),
+                      ("reverse zoom", check_reverse,
+                       (checks, driver, args.base, "zoom push, Reverse now at 1x",
+                        load_example("examples/zoom-push.json", None), "play1", 0.4)),
+                      ("reverse hero", check_reverse,
+                       (checks, driver, args.base, "hero push, Reverse now at 0.25x",
+                        load_example("examples/hero-grid-push.json", None), "play025", 0.45)),
                       ("screenshot", screenshot, (checks, driver, args.screenshot))]
             for name, step, step_args in steps:
                 # A step that throws is one failed check; the others still run.
                 try:
                     step(*step_args)
                 except Exception as error:  # noqa: BLE001 - reported, not swallowed
-                    checks.record(False, f"{name}: raised", f"{type(error).__name__}: {str(error)[:300]}")
+                    message = str(error).split("\nStacktrace:")[0].replace("\n", " ")
+                    checks.record(False, f"{name}: raised", f"{type(error).__name__}: {message[:300]}")
             # The 422 and 400 asked for above are logged by Chromium as a failed load: expected.
             logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
                     and "status of 422" not in e.get("message", "")
@@ -441,7 +1005,10 @@ def main():
             checks.record(not logs, "no errors in the browser console",
                           "; ".join(e.get("message", "")[:200] for e in logs))
             check_dead_proxy(checks, driver)
+        except OutOfTime as error:
+            checks.record(False, "the run stopped", str(error))
         finally:
+            signal.alarm(0)
             driver.quit()
     print(f"browser test: {checks.passed} passed, {checks.failed} failed", flush=True)
     return 1 if checks.failed else 0

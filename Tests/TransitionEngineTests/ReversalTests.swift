@@ -115,6 +115,25 @@ struct ReversalTests {
     }
   }
 
+  @Test("a duration sent back from milliseconds, an ulp past the end, is the end")
+  func anUlpPastTheEnd() throws {
+    // 0.25 s is exact; 0.35 * 1000 / 1000 is not: the waapi document's ms give it back an ulp
+    // over, and a player clamping is not to be required.
+    let timing = TimingSpec(duration: 0.35, curve: .default)
+    let forward = try Planner.plan(request("zoom", .pop, zoomScene, timing: timing))
+    let late = (forward.duration * 1000 / 1000).nextUp
+    #expect(late > forward.duration)
+    let back = try Planner.plan(
+      request("zoom", .pop, zoomScene, timing: timing, reversal: ReversalSpec(at: late)))
+    #expect(back.reversal?.progress == 1)
+    #expect(throws: PlanError.self) {
+      try Planner.plan(
+        request(
+          "zoom", .pop, zoomScene, timing: timing,
+          reversal: ReversalSpec(at: forward.duration * (1 + 1e-9))))
+    }
+  }
+
   @Test("bezier: CSS's shortening, 0.408511 s for a 1 s default curve reversed at 0.25 s")
   func bezierShortening() throws {
     let timing = TimingSpec(duration: 1, curve: .default)

@@ -773,6 +773,75 @@ paths:
         '503':
           $ref: '#/components/responses/ServiceUnavailable'
 
+  /player.js:
+    get:
+      tags: [preview]
+      operationId: getPlayerModule
+      summary: The player module
+      description: |
+        A plain ES module (no build step, no dependency) that plays a `waapi` document (sampled
+        or compact) in a container: it creates the layers, applies the plan's actions at start
+        and at finish, and offers play, pause, seek, reverse (asking this service for the
+        reversal plan of the current time) and a `finished` promise; it honours
+        `prefers-reduced-motion` and builds hero requests from a page's `data-hero-id`
+        elements. Embedded in the binary (web/player.js); docs/PLAYER.md describes it.
+      parameters:
+        - $ref: '#/components/parameters/PreviewIfNoneMatch'
+      responses:
+        '200':
+          description: The module.
+          headers:
+            ETag:
+              $ref: '#/components/headers/PreviewETag'
+            Cache-Control:
+              $ref: '#/components/headers/PreviewCacheControl'
+            Vary:
+              $ref: '#/components/headers/Vary'
+            Access-Control-Allow-Origin:
+              $ref: '#/components/headers/AccessControlAllowOrigin'
+            Access-Control-Expose-Headers:
+              $ref: '#/components/headers/AccessControlExposeHeaders'
+            X-Request-ID:
+              $ref: '#/components/headers/XRequestID'
+          content:
+            text/javascript:
+              schema:
+                type: string
+        '304':
+          $ref: '#/components/responses/PreviewNotModified'
+        '406':
+          $ref: '#/components/responses/NotAcceptable'
+        '413':
+          $ref: '#/components/responses/ContentTooLarge'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+    head:
+      tags: [preview]
+      operationId: headPlayerModule
+      summary: Headers of GET /player.js
+      parameters:
+        - $ref: '#/components/parameters/PreviewIfNoneMatch'
+      responses:
+        '200':
+          $ref: '#/components/responses/HeadOK'
+        '304':
+          $ref: '#/components/responses/PreviewNotModified'
+        '406':
+          $ref: '#/components/responses/HeadProblem'
+        '413':
+          $ref: '#/components/responses/HeadProblem'
+        '503':
+          $ref: '#/components/responses/HeadServiceUnavailable'
+    options:
+      tags: [preview]
+      operationId: optionsPlayerModule
+      summary: CORS preflight for /player.js
+      responses:
+        '204':
+          $ref: '#/components/responses/Preflight'
+        '503':
+          $ref: '#/components/responses/ServiceUnavailable'
+
 components:
   parameters:
     PreviewIfNoneMatch:
@@ -1121,8 +1190,8 @@ components:
       description: |
         The query has no `request` parameter (`/problems/missing-parameter`), a percent escape
         in it is not two hex digits (`/problems/malformed-query`), or its value is not JSON
-        (`/problems/malformed-json`, with `offset`); `format` or `moments` has a value not
-        allowed (`/problems/invalid-parameter`); or the HTTP framing is malformed.
+        (`/problems/malformed-json`, with `offset`); `format`, `moments` or `keyframes` has a
+        value not allowed (`/problems/invalid-parameter`); or the HTTP framing is malformed.
       headers:
         Vary:
           $ref: '#/components/headers/VaryOptional'

@@ -7,7 +7,7 @@ enum PreviewPage {
 <head>
 <meta charset="utf-8">
 <title>transition-planner preview</title>
-<!-- No favicon request: the page loads nothing but itself and the API. -->
+<!-- No favicon request: the page loads nothing but itself, /player.js and the API. -->
 <link rel="icon" href="data:,">
 <style>
   :root { font: 13px/1.35 system-ui, sans-serif; color: #1d2330; background: #eef0f4; }
@@ -15,18 +15,18 @@ enum PreviewPage {
   h1 { font-size: 15px; margin: 0 0 6px; }
   h1 small { font-weight: normal; color: #667; }
   #app { display: flex; gap: 16px; align-items: flex-start; }
-  /* The stage is drawn at scale 1: one CSS pixel per point (the browser test measures pixels). */
+  /* The stage is drawn at scale 1: one CSS pixel per point (the browser test measures pixels).
+     /player.js positions the layers (inline styles); the page only colours and labels them. */
   #stageWrap { position: relative; flex: none; }
   #stage { position: relative; overflow: hidden; background: #fff;
            outline: 1px solid #8a93a6; }
-  .layer { position: absolute; box-sizing: border-box; overflow: hidden;
-           box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .45);
+  .layer { outline: 1px solid rgba(0, 0, 0, .45); outline-offset: -1px;
            font: 11px/1.2 ui-monospace, monospace; color: #111; }
-  .layer span { position: absolute; left: 3px; top: 2px; padding: 0 3px; white-space: nowrap;
-                background: rgba(255, 255, 255, .75); border-radius: 2px; }
+  .layer > .label { position: absolute; left: 3px; top: 2px; padding: 0 3px; white-space: nowrap;
+                    background: rgba(255, 255, 255, .75); border-radius: 2px; pointer-events: none; }
   .kind-screen   { background: rgba(80, 130, 220, .35); }
   .kind-snapshot { background: rgba(150, 110, 200, .40); }
-  .kind-element  { background: rgba(240, 150, 40, .70); }
+  .kind-element  { background: linear-gradient(135deg, rgba(240, 150, 40, .85), rgba(240, 150, 40, .5)); }
   .kind-slice    { background: rgba(60, 170, 110, .55); }
   /* kind-color takes the layer's own colour inline. */
   #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
@@ -36,13 +36,19 @@ enum PreviewPage {
             pointer-events: auto; font: 11px ui-monospace, monospace; }
   .handle b { position: absolute; right: -5px; bottom: -5px; width: 10px; height: 10px;
               background: currentColor; cursor: nwse-resize; }
-  .handle.source { color: #c0392b; }
-  .handle.destination { color: #1e7e34; }
+  .handle i { position: absolute; left: 2px; top: 1px; font-style: normal; padding: 0 2px;
+              background: rgba(255, 255, 255, .8); white-space: nowrap; pointer-events: none; }
+  .handle.source, .handle.from { color: #c0392b; }
+  .handle.destination, .handle.to { color: #1e7e34; }
+  .handle.to { border-style: dotted; }
+  .handle.other { color: #1f4fa8; }
+  .handle.invalid { outline: 2px solid #d62828; background: rgba(214, 40, 40, .15); }
   #overlay:not(.drag) .handle { display: none; }
   #trail { position: absolute; left: 0; top: 0; pointer-events: none; }
-  #panel { flex: 1; max-width: 560px; }
+  #panel { flex: 1; max-width: 600px; }
   fieldset { border: 1px solid #c6cbd6; border-radius: 4px; margin: 0 0 8px; padding: 4px 8px 6px; }
   legend { font-weight: 600; padding: 0 4px; }
+  legend small { font-weight: normal; color: #667; }
   label { display: inline-block; margin: 2px 8px 2px 0; }
   input[type=number] { width: 64px; }
   .invalid { outline: 2px solid #d62828; background: #ffe3e3; }
@@ -60,11 +66,15 @@ enum PreviewPage {
   #decision strong { font-size: 14px; }
   #decision pre { margin: 4px 0 0; font-size: 11px; white-space: pre-wrap; }
   textarea { width: 100%; height: 90px; font: 11px ui-monospace, monospace; box-sizing: border-box; }
+  /* The generated editor of a style (hero): GET /v1/styles' fields, one control each. */
+  .group { border-left: 2px solid #c6cbd6; margin: 3px 0; padding: 0 0 0 6px; }
+  .group > .groupName { font-weight: 600; margin-right: 6px; }
+  .group textarea { height: 150px; white-space: pre; overflow-wrap: normal; overflow-x: auto; }
   .hidden { display: none; }
 </style>
 </head>
 <body>
-<h1>transition-planner preview <small>plans played with the Web Animations API, at scale 1</small></h1>
+<h1>transition-planner preview <small>plans played through /player.js (Web Animations API), at scale 1</small></h1>
 <div id="app">
   <div id="stageWrap">
     <div id="stage" data-testid="stage"></div>
@@ -73,11 +83,12 @@ enum PreviewPage {
   <div id="panel">
     <div id="problem" role="alert"></div>
     <div id="decision" role="status"></div>
-    <fieldset>
+    <fieldset id="transition">
       <legend>Transition</legend>
       <label>style <select id="style" data-pointer="/style"></select></label>
       <label>operation <select id="operation" data-pointer="/operation"></select></label>
       <label>frame rate <input id="frameRate" type="number" min="1" max="240" step="1" value="60" data-pointer="/frameRate"></label>
+      <label title="a dissolve instead of the style's motion"><input id="reduceMotion" type="checkbox" data-pointer="/reduceMotion"> reduced motion</label>
       <br>
       <label>container <input id="cw" type="number" data-pointer="/container/width"> x
         <input id="ch" type="number" data-pointer="/container/height"></label>
@@ -103,7 +114,9 @@ enum PreviewPage {
         <label>duration <input id="duration" type="number" step="0.05" placeholder="default" data-pointer="/timing/duration"></label>
         <label>curve <select id="curve" data-pointer="/timing/curve">
           <option value="">style default</option><option>linear</option><option>easeIn</option>
-          <option>easeOut</option><option>easeInOut</option><option>spring</option></select></label>
+          <option>easeOut</option><option>easeInOut</option><option>default</option>
+          <option>fastOutSlowIn</option><option>linearOutSlowIn</option><option>fastOutLinearIn</option>
+          <option>spring</option></select></label>
         <span id="springRow" class="hidden">
           <label>damping <input id="damping" type="number" step="0.05" value="0.6" data-pointer="/timing/curve/dampingRatio"></label>
           <label>velocity <input id="velocity" type="number" step="0.1" value="1" data-pointer="/timing/curve/initialVelocity"></label>
@@ -112,17 +125,20 @@ enum PreviewPage {
       <button id="fetch">Fetch plan</button>
       <label><input id="auto" type="checkbox" checked> fetch on every edit</label>
     </fieldset>
+    <!-- One generated fieldset per style without hand-made rows (hero), built from GET /v1/styles. -->
+    <div id="editors"></div>
     <fieldset>
       <legend>Play</legend>
       <button id="play1">Play 1x</button><button id="play025">0.25x</button><button id="play01">0.1x</button>
       <button id="pause">Pause</button><button id="restart">Restart</button>
+      <button id="reverse" disabled title="go back from here along the reversal plan">Reverse now</button>
       <input id="scrub" type="range" min="0" max="1000" step="any" value="0" aria-label="time">
       <div id="status"></div>
     </fieldset>
     <fieldset>
       <legend>Stage</legend>
       <label><input type="radio" name="mode" value="view" checked> view</label>
-      <label><input type="radio" name="mode" value="drag"> drag source/destination</label>
+      <label><input type="radio" name="mode" value="drag"> drag rectangles (source/destination, hero elements)</label>
       <label><input type="radio" name="mode" value="gesture"> draw a pan gesture</label>
       <div>release
         <label><select id="policy" data-pointer="/release/policy">
@@ -141,503 +157,932 @@ enum PreviewPage {
     </fieldset>
   </div>
 </div>
-<script>
-"use strict";
-// The page talks only to its own origin: POST /v1/plans?format=waapi and
-// POST /v1/interactions?format=waapi answer per-layer keyframes and options ready for
-// element.animate(keyframes, options), so playing a plan is one animate() call per layer.
-(function () {
-  const $ = (id) => document.getElementById(id);
-  const stage = $("stage"), overlay = $("overlay"), trail = $("trail");
+<script type="module">
+// The page talks only to its own origin. Plans come from POST /v1/plans?format=waapi (and
+// /v1/interactions?format=waapi) through /player.js's request(), and play through its play():
+// one controller per document, which the buttons, the scrubber and "Reverse now" drive.
+import { play as playDocument, request as requestDocument, PlanError } from "/player.js";
 
-  // Requests the form starts from per style: the examples/ scenes.
-  const defaults = {
-    zoom: { container: { width: 390, height: 844 },
-            source: { x: 16, y: 220, width: 170, height: 170 },
-            destination: { x: 0, y: 91, width: 390, height: 390 } },
-    expand: { container: { width: 390, height: 844 },
-              source: { x: 0, y: 300, width: 390, height: 88 } },
-    cartSheet: { container: { width: 390, height: 844 },
-                 options: { tilt: 0.1, scale: { x: 0.85, y: 0.95 } } },
-  };
-  let styles = [
-    { name: "zoom", operations: [{ name: "push" }, { name: "pop" }] },
-    { name: "expand", operations: [{ name: "push" }, { name: "pop" }] },
-    { name: "cartSheet", operations: [{ name: "present" }, { name: "dismiss" }] },
-  ];
+const $ = (id) => document.getElementById(id);
+const stage = $("stage"), overlay = $("overlay"), trail = $("trail");
 
-  // What the page shows now. `doc` is the last waapi document; `animations` the running ones.
-  const state = {
-    doc: null, request: null, kind: null, animations: [], elements: new Map(),
-    rate: 1, loading: 0, error: null, decision: null, requests: 0,
-  };
+// Requests the form starts from per style: the examples/ scenes (hero: hero-grid-push.json).
+const defaults = {
+  zoom: { container: { width: 390, height: 844 },
+          source: { x: 16, y: 220, width: 170, height: 170 },
+          destination: { x: 0, y: 91, width: 390, height: 390 } },
+  expand: { container: { width: 390, height: 844 },
+            source: { x: 0, y: 300, width: 390, height: 88 } },
+  cartSheet: { container: { width: 390, height: 844 },
+               options: { tilt: 0.1, scale: { x: 0.85, y: 0.95 } } },
+  hero: {
+    container: { width: 390, height: 844 },
+    screens: {
+      from: { elements: [
+        { id: "searchBar", frame: { x: 16, y: 100, width: 358, height: 36 } },
+        { id: "photo-0", frame: { x: 16, y: 150, width: 170, height: 170 }, cornerRadius: 12,
+          content: { width: 1200, height: 800 }, contentMode: "aspectFill" },
+        { id: "photo-1", frame: { x: 204, y: 150, width: 170, height: 170 }, cornerRadius: 12,
+          content: { width: 1200, height: 800 }, contentMode: "aspectFill" },
+        { id: "photo-2", frame: { x: 16, y: 338, width: 170, height: 170 }, cornerRadius: 12,
+          content: { width: 1200, height: 800 }, contentMode: "aspectFill" },
+        { id: "photo-3", frame: { x: 204, y: 338, width: 170, height: 170 }, cornerRadius: 12,
+          content: { width: 1200, height: 800 }, contentMode: "aspectFill" },
+        { id: "photo-4", frame: { x: 16, y: 526, width: 170, height: 170 }, cornerRadius: 12,
+          content: { width: 1200, height: 800 }, contentMode: "aspectFill" },
+        { id: "photo-5", frame: { x: 204, y: 526, width: 170, height: 170 }, cornerRadius: 12,
+          content: { width: 1200, height: 800 }, contentMode: "aspectFill" },
+      ] },
+      to: { elements: [
+        { id: "photo-3", frame: { x: 0, y: 91, width: 390, height: 390 }, contentMode: "aspectFit", arc: 1 },
+        { id: "title", frame: { x: 20, y: 500, width: 350, height: 30 } },
+        { id: "body", frame: { x: 20, y: 540, width: 350, height: 200 } },
+      ] },
+    },
+    options: { preset: "push", unmatched: { enter: "fade", exit: "fade" } },
+  },
+};
+// The styles whose inputs have hand-made rows above; any other gets a generated editor.
+const SEEDED = new Set(["zoom", "expand", "cartSheet"]);
+let styles = [
+  { name: "zoom", operations: [{ name: "push" }, { name: "pop" }] },
+  { name: "expand", operations: [{ name: "push" }, { name: "pop" }] },
+  { name: "cartSheet", operations: [{ name: "present" }, { name: "dismiss" }] },
+];
 
-  // ---- form <-> request ----------------------------------------------------------------------
-  const num = (id) => { const v = $(id).value.trim(); return v === "" ? undefined : Number(v); };
-  const setNum = (id, v) => { $(id).value = v === undefined || v === null ? "" : String(v); };
+// What the page shows now: `doc` is the waapi document playing, `controller` its /player.js
+// Player (one per document; a new one when the document changes).
+const state = {
+  doc: null, request: null, kind: null, controller: null,
+  rate: 1, loading: 0, error: null, decision: null, requests: 0,
+};
 
-  function fillOperations(styleName, chosen) {
-    const style = styles.find((s) => s.name === styleName) || styles[0];
-    const select = $("operation");
-    select.textContent = "";
-    for (const op of style.operations) select.add(new Option(op.name, op.name));
-    if (chosen && style.operations.some((o) => o.name === chosen)) select.value = chosen;
+// Every request of the page, the player's reversals included, goes through here.
+function pageFetch(input, init) {
+  state.requests++;
+  return window.fetch(input, init);
+}
+
+// ---- the generated editor: GET /v1/styles' fields as form controls -------------------------------
+// Each field becomes a control (choice: select, number: number input, boolean: checkbox,
+// option: checkbox with its members, object: a group, rect: four numbers, list: JSON text) named
+// by its JSON pointer in data-pointer, so problem+json pointers outline it. A model per object
+// reads the request members back (leaving out what is at its default) and writes them in.
+const editors = new Map(); // style name -> { root, model, lists }
+
+const controlId = (pointer) => "f" + pointer.replace(/[^A-Za-z0-9_]+/g, "-");
+
+function make(tag, props = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined) continue;
+    if (k === "pointer") el.dataset.pointer = v;
+    else if (k === "className") el.className = v;
+    else el.setAttribute(k, v);
   }
+  el.append(...children);
+  return el;
+}
 
-  function showRowsFor(styleName) {
-    $("sourceRow").classList.toggle("hidden", styleName === "cartSheet");
-    $("destinationRow").classList.toggle("hidden", styleName !== "zoom");
-    $("optionsRow").classList.toggle("hidden", styleName !== "cartSheet");
-    $("springRow").classList.toggle("hidden", $("curve").value !== "spring");
-  }
+function labelled(field, text, control) {
+  return make("label", { title: field.summary }, text + " ", control);
+}
 
-  // Fills the form from a plan request (fields the form has no input for stay in `request`).
-  function setForm(request) {
-    const style = request.style || "zoom";
-    if (![...$("style").options].some((o) => o.value === style)) $("style").add(new Option(style, style));
-    $("style").value = style;
-    fillOperations(style, request.operation);
-    const c = request.container || {};
-    setNum("cw", c.width); setNum("ch", c.height);
-    const s = request.source || {}, d = request.destination || {};
-    setNum("sx", s.x); setNum("sy", s.y); setNum("sw", s.width); setNum("sh", s.height);
-    setNum("dx", d.x); setNum("dy", d.y); setNum("dw", d.width); setNum("dh", d.height);
-    const o = request.options || {}, sc = o.scale || {};
-    setNum("tilt", o.tilt); setNum("scx", sc.x); setNum("scy", sc.y); setNum("persp", o.perspective);
-    const t = request.timing || {}, curve = t.curve || {};
-    setNum("duration", t.duration);
-    const known = ["linear", "easeIn", "easeOut", "easeInOut", "spring"];
-    $("curve").value = known.includes(curve.type) ? curve.type : "";
-    if (curve.type === "spring") { setNum("damping", curve.dampingRatio); setNum("velocity", curve.initialVelocity); }
-    setNum("frameRate", request.frameRate === undefined ? 60 : request.frameRate);
-    showRowsFor(style);
-    placeHandles();
-  }
+function numberInput(field, pointer) {
+  const input = make("input", { type: "number", id: controlId(pointer), pointer, step: "any",
+    placeholder: field.default === undefined ? "" : String(field.default) });
+  const min = field.minimum ?? field.exclusiveMinimum, max = field.maximum ?? field.exclusiveMaximum;
+  if (min !== undefined) input.min = String(min);
+  if (max !== undefined) input.max = String(max);
+  return input;
+}
 
-  // The plan request the form describes.
-  function formRequest() {
-    const style = $("style").value;
-    const r = { style, operation: $("operation").value,
-                container: { width: num("cw"), height: num("ch") } };
-    if (style !== "cartSheet") r.source = { x: num("sx"), y: num("sy"), width: num("sw"), height: num("sh") };
-    if (style === "zoom") r.destination = { x: num("dx"), y: num("dy"), width: num("dw"), height: num("dh") };
-    if (style === "cartSheet") {
-      r.options = { tilt: num("tilt"), scale: { x: num("scx"), y: num("scy") } };
-      if (num("persp") !== undefined) r.options.perspective = num("persp");
-    }
-    const timing = {};
-    if (num("duration") !== undefined) timing.duration = num("duration");
-    if ($("curve").value === "spring") {
-      timing.curve = { type: "spring", dampingRatio: num("damping"), initialVelocity: num("velocity") };
-    } else if ($("curve").value) timing.curve = { type: $("curve").value };
-    if (Object.keys(timing).length) r.timing = timing;
-    if (num("frameRate") !== undefined) r.frameRate = num("frameRate");
-    return r;
-  }
+// Lists of items in text form: one item per line, so an element is one line to edit.
+function formatList(items) {
+  if (!items.length) return "[]";
+  return "[\n" + items.map((item) => "  " + JSON.stringify(item)).join(",\n") + "\n]";
+}
 
-  // ---- talking to the service ---------------------------------------------------------------
-  // Posts JSON text; resolves with the parsed document, rejects with the problem document (or a
-  // stand-in for network failures) after showing it.
-  async function post(path, text) {
-    state.loading++;
-    state.requests++;
-    try {
-      let response;
-      try {
-        response = await fetch(path, { method: "POST", body: text,
-          headers: { "Content-Type": "application/json" } });
-      } catch (e) {
-        throw showProblem({ title: "Network error", detail: String(e) });
+function buildObject(fields, base, parent, lists) {
+  const parts = fields.map((f) => [f.name, buildField(f, base + "/" + f.name, parent, lists)]);
+  return {
+    read(errors) {
+      const out = {};
+      for (const [name, part] of parts) {
+        const v = part.read(errors);
+        if (v !== undefined) out[name] = v;
       }
-      const body = await response.text();
-      let doc;
-      try { doc = JSON.parse(body); } catch (e) {
-        throw showProblem({ title: "Unreadable answer", status: response.status, detail: body.slice(0, 300) });
-      }
-      if (!response.ok) throw showProblem(doc);
-      clearProblem();
-      return doc;
-    } finally {
-      state.loading--;
-    }
-  }
-
-  function clearProblem() {
-    state.error = null;
-    $("problem").classList.remove("shown");
-    for (const el of document.querySelectorAll(".invalid")) el.classList.remove("invalid");
-  }
-
-  // problem+json, readably: title, status, detail, byte offset and each bad field's pointer;
-  // the inputs those pointers name are outlined.
-  function showProblem(p) {
-    clearProblem();
-    state.error = p;
-    const box = $("problem");
-    box.textContent = "";
-    const h = document.createElement("h2");
-    h.textContent = (p.status ? p.status + " " : "") + (p.title || "Error");
-    box.append(h);
-    if (p.detail) box.append(document.createTextNode(p.detail));
-    if (typeof p.offset === "number" && !String(p.detail || "").includes("offset")) box.append(document.createTextNode(" (byte offset " + p.offset + ")"));
-    if (Array.isArray(p.errors) && p.errors.length) {
-      const ul = document.createElement("ul");
-      for (const e of p.errors) {
-        const li = document.createElement("li");
-        li.textContent = (e.pointer === "" ? "(whole request)" : e.pointer) + ": " + e.message;
-        li.dataset.pointer = e.pointer;
-        ul.append(li);
-        markInvalid(e.pointer);
-      }
-      box.append(ul);
-    }
-    box.classList.add("shown");
-    return p;
-  }
-
-  function markInvalid(pointer) {
-    // An interaction's pointers lead with /transition; the form's inputs name plan pointers.
-    const candidates = [pointer, pointer.replace(/^\/transition/, "")];
-    for (const el of document.querySelectorAll("[data-pointer]")) {
-      const own = el.dataset.pointer;
-      if (own && candidates.some((c) => c === own || c.startsWith(own + "/"))) el.classList.add("invalid");
-    }
-  }
-
-  // ---- drawing and playing -------------------------------------------------------------------
-  function clearStage() {
-    for (const a of state.animations) a.cancel();
-    state.animations = [];
-    state.elements = new Map();
-    stage.textContent = "";
-  }
-
-  // Draws a waapi document: a container box of its size and one absolutely positioned div per
-  // layer (bottom to top), animated with the document's keyframes and options as they are.
-  function show(doc, request, kind) {
-    clearStage();
-    state.doc = doc;
-    state.request = request;
-    state.kind = kind;
-    const { width, height } = doc.container;
-    stage.style.width = width + "px";
-    stage.style.height = height + "px";
-    overlay.style.width = width + "px";
-    overlay.style.height = height + "px";
-    trail.setAttribute("width", width);
-    trail.setAttribute("height", height);
-    for (const layer of doc.layers) {
-      const el = document.createElement("div");
-      const content = layer.content || {};
-      el.className = "layer kind-" + content.kind;
-      if (content.kind === "color" && content.color) el.style.background = content.color;
-      el.dataset.layer = layer.id;
-      const label = document.createElement("span");
-      label.textContent = layer.id + " \u00b7 " + describe(content);
-      // Layers often share a top-left corner: stagger the labels so each stays readable.
-      label.style.top = 2 + 15 * state.elements.size + "px";
-      el.append(label);
-      stage.append(el);
-      state.elements.set(layer.id, el);
-      const animation = el.animate(layer.keyframes, layer.options);
-      animation.pause();
-      animation.currentTime = 0;
-      state.animations.push(animation);
-    }
-    $("scrub").max = String(doc.duration);
-    $("scrub").value = "0";
-    $("json").value = JSON.stringify(request, null, 2);
-    showDecision(doc.interaction || null);
-    // A drawn pan's trail stays with the interaction it produced, not with a later plan.
-    if (kind !== "interaction") trail.firstElementChild.setAttribute("points", "");
-    placeHandles();
-    updateStatus();
-  }
-
-  function describe(content) {
-    switch (content.kind) {
-      case "element": return "element " + content.element + " of " + content.screen;
-      case "slice": return "slice of " + content.screen;
-      case "color": return "color " + content.color;
-      default: return content.kind + (content.screen ? " " + content.screen : "");
-    }
-  }
-
-  function showDecision(interaction) {
-    state.decision = interaction ? interaction.decision : null;
-    const box = $("decision");
-    box.textContent = "";
-    box.classList.toggle("shown", !!interaction);
-    if (!interaction) return;
-    const strong = document.createElement("strong");
-    strong.id = "decisionText";
-    strong.textContent = "decision: " + interaction.decision;
-    box.append(strong);
-    const when = interaction.releaseTime === null ? " (no release yet)" : " (released at " + interaction.releaseTime + " ms)";
-    box.append(document.createTextNode(when));
-    const pre = document.createElement("pre");
-    pre.id = "reason";
-    pre.textContent = "reason " + JSON.stringify(interaction.reason, null, 1);
-    box.append(pre);
-  }
-
-  function currentTime() {
-    const a = state.animations[0];
-    return a ? Number(a.currentTime) || 0 : 0;
-  }
-
-  function updateStatus() {
-    const doc = state.doc;
-    if (!doc) { $("status").textContent = "no plan"; return; }
-    const t = currentTime();
-    const playing = state.animations.some((a) => a.playState === "running");
-    $("status").textContent = doc.style + " " + doc.operation + " \u00b7 " + doc.layers.length +
-      " layers \u00b7 " + t.toFixed(1) + " / " + Number(doc.duration.toFixed(1)) + " ms \u00b7 " +
-      (playing ? "playing at " + state.rate + "x" : "paused");
-    if (!$("scrub").matches(":active")) $("scrub").value = String(t);
-  }
-
-  function tick() {
-    if (state.animations.some((a) => a.playState === "running")) updateStatus();
-    requestAnimationFrame(tick);
-  }
-
-  // Plays every layer from where it is (from the start once finished) at `rate`.
-  function play(rate) {
-    if (rate !== undefined) state.rate = rate;
-    if (!state.doc) return;
-    const restart = currentTime() >= state.doc.duration;
-    for (const a of state.animations) {
-      if (restart) a.currentTime = 0;
-      a.playbackRate = state.rate;
-      a.play();
-    }
-    updateStatus();
-  }
-
-  function pause() {
-    for (const a of state.animations) a.pause();
-    updateStatus();
-  }
-
-  // Shows the plan at `ms` milliseconds: every layer's animation paused at that time.
-  function seek(ms) {
-    for (const a of state.animations) { a.pause(); a.currentTime = ms; }
-    updateStatus();
-  }
-
-  // ---- loading -------------------------------------------------------------------------------
-  // The last load wins: a slow answer to an older edit is dropped, not drawn over a newer one.
-  let generation = 0;
-
-  async function loadPlan(request) {
-    const mine = ++generation;
-    setForm(request);
-    const doc = await post("/v1/plans?format=waapi", JSON.stringify(request));
-    if (mine === generation) show(doc, request, "plan");
-    return doc;
-  }
-
-  async function runInteraction(body) {
-    const mine = ++generation;
-    if (body.transition) setForm(body.transition);
-    const doc = await post("/v1/interactions?format=waapi", JSON.stringify(body));
-    if (mine === generation) show(doc, body, "interaction");
-    return doc;
-  }
-
-  async function fetchFromForm() {
-    const mine = ++generation;
-    const request = formRequest();
-    $("json").value = JSON.stringify(request, null, 2);
-    try {
-      const doc = await post("/v1/plans?format=waapi", JSON.stringify(request));
-      if (mine !== generation) return;
-      show(doc, request, "plan");
-      play();
-    } catch (p) { /* shown in the problem box */ }
-  }
-
-  let debounce = 0;
-  function edited() {
-    showRowsFor($("style").value);
-    placeHandles();
-    if (!$("auto").checked) return;
-    clearTimeout(debounce);
-    debounce = setTimeout(fetchFromForm, 200);
-  }
-
-  // ---- dragging source and destination --------------------------------------------------------
-  const handles = {};
-  for (const which of ["source", "destination"]) {
-    const h = document.createElement("div");
-    h.className = "handle " + which;
-    h.title = which + ": drag to move, corner to resize";
-    h.append(document.createElement("b"));
-    overlay.append(h);
-    handles[which] = h;
-  }
-  const ids = { source: ["sx", "sy", "sw", "sh"], destination: ["dx", "dy", "dw", "dh"] };
-
-  function placeHandles() {
-    const style = $("style").value;
-    for (const which of ["source", "destination"]) {
-      const [x, y, w, h] = ids[which].map(num);
-      const used = which === "source" ? style !== "cartSheet" : style === "zoom";
-      const el = handles[which];
-      el.style.visibility = used && [x, y, w, h].every(Number.isFinite) ? "visible" : "hidden";
-      Object.assign(el.style, { left: x + "px", top: y + "px", width: w + "px", height: h + "px" });
-    }
-    // The smaller rectangle on top, so that one inside the other can still be grabbed.
-    const area = (which) => num(ids[which][2]) * num(ids[which][3]);
-    const sourceOnTop = !(area("source") > area("destination"));
-    handles.source.style.zIndex = sourceOnTop ? "2" : "1";
-    handles.destination.style.zIndex = sourceOnTop ? "1" : "2";
-  }
-
-  let drag = null;
-  for (const which of ["source", "destination"]) {
-    handles[which].addEventListener("pointerdown", (e) => {
-      if (mode() !== "drag") return;
-      e.preventDefault();
-      e.stopPropagation();
-      handles[which].setPointerCapture(e.pointerId);
-      drag = { which, resize: e.target.tagName === "B", x0: e.clientX, y0: e.clientY,
-               rect: ids[which].map(num) };
-    });
-    handles[which].addEventListener("pointermove", (e) => {
-      if (!drag || drag.which !== which) return;
-      const ddx = Math.round(e.clientX - drag.x0), ddy = Math.round(e.clientY - drag.y0);
-      const [x, y, w, h] = drag.rect, [ix, iy, iw, ih] = ids[which];
-      if (drag.resize) { setNum(iw, Math.max(0, w + ddx)); setNum(ih, Math.max(0, h + ddy)); }
-      else { setNum(ix, x + ddx); setNum(iy, y + ddy); }
-      placeHandles();
-    });
-    const end = () => { if (drag && drag.which === which) { drag = null; edited(); } };
-    handles[which].addEventListener("pointerup", end);
-    handles[which].addEventListener("pointercancel", end);
-  }
-
-  // ---- drawing a pan gesture -------------------------------------------------------------------
-  // Pointer events become the pan's samples: t in seconds since the press, x/y the translation
-  // since the press, states began...changed...ended (cancelled when the browser takes the pointer).
-  let gesture = null;
-  const mode = () => document.querySelector("input[name=mode]:checked").value;
-
-  function setMode() {
-    overlay.classList.toggle("active", mode() !== "view");
-    overlay.classList.toggle("gesture", mode() === "gesture");
-    overlay.classList.toggle("drag", mode() === "drag");
-  }
-
-  function sample(e, stateName) {
-    const t = (e.timeStamp - gesture.t0) / 1000;
-    const s = { t: Math.max(t, gesture.last), x: e.clientX - gesture.x0, y: e.clientY - gesture.y0, state: stateName };
-    gesture.last = s.t;
-    gesture.samples.push(s);
-    const r = stage.getBoundingClientRect();
-    gesture.points.push((e.clientX - r.left) + "," + (e.clientY - r.top));
-    trail.firstElementChild.setAttribute("points", gesture.points.join(" "));
-  }
-
-  overlay.addEventListener("pointerdown", (e) => {
-    if (mode() !== "gesture") return;
-    e.preventDefault();
-    overlay.setPointerCapture(e.pointerId);
-    gesture = { t0: e.timeStamp, x0: e.clientX, y0: e.clientY, last: 0, samples: [], points: [] };
-    sample(e, "began");
-  });
-  overlay.addEventListener("pointermove", (e) => {
-    if (!gesture) return;
-    sample(e, "changed");
-    // Scrub the plan along with the finger, as the percent-driven transition does.
-    if (state.doc && state.kind === "plan") {
-      const distance = $("direction").value.match(/upward|downward/) ? num("ch") : num("cw");
-      const s = gesture.samples[gesture.samples.length - 1];
-      const axis = { either: Math.abs(s.x), rightward: s.x, leftward: -s.x, upward: -s.y, downward: s.y }[$("direction").value];
-      seek(Math.min(Math.max(axis / distance, 0), 1) * state.doc.duration);
-    }
-  });
-  const finishGesture = (stateName) => (e) => {
-    if (!gesture) return;
-    sample(e, stateName);
-    const samples = gesture.samples;
-    gesture = null;
-    preview.runInteraction(interactionBody(samples)).then(() => play(), () => {});
-  };
-  overlay.addEventListener("pointerup", finishGesture("ended"));
-  overlay.addEventListener("pointercancel", finishGesture("cancelled"));
-
-  function interactionBody(samples) {
-    const policy = $("policy").value;
-    const release = { policy };
-    if (policy === "threshold") release.threshold = num("threshold");
-    if (policy === "projected") release.decelerationRate = num("decel");
-    const transition = state.kind === "interaction" && state.request ? state.request.transition : formRequest();
-    return { transition, gesture: { direction: $("direction").value, samples }, release };
-  }
-
-  // ---- wiring ------------------------------------------------------------------------------------
-  $("style").addEventListener("change", () => {
-    const style = $("style").value;
-    setForm(Object.assign({ style, operation: undefined, frameRate: num("frameRate") }, defaults[style]));
-    edited();
-  });
-  for (const el of document.querySelectorAll("#panel fieldset:first-of-type input, #operation, #curve")) {
-    if (el.id !== "auto") el.addEventListener("change", edited);
-  }
-  $("fetch").addEventListener("click", fetchFromForm);
-  $("play1").addEventListener("click", () => play(1));
-  $("play025").addEventListener("click", () => play(0.25));
-  $("play01").addEventListener("click", () => play(0.1));
-  $("pause").addEventListener("click", pause);
-  $("restart").addEventListener("click", () => { seek(0); play(); });
-  $("scrub").addEventListener("input", () => seek(Number($("scrub").value)));
-  for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", setMode);
-  $("sendJson").addEventListener("click", () => {
-    // Sent byte for byte, so a syntax error comes back as the server's 400 with its offset.
-    const text = $("json").value;
-    let parsed = null;
-    try { parsed = JSON.parse(text); } catch (e) { /* the server says where */ }
-    const path = parsed && parsed.gesture ? "/v1/interactions?format=waapi" : "/v1/plans?format=waapi";
-    const mine = ++generation;
-    post(path, text).then((doc) => {
-      if (mine !== generation) return;
-      show(doc, parsed, parsed.gesture ? "interaction" : "plan");
-      play();
-    }, () => {});
-  });
-
-  // The browser test drives the page through these, as the buttons do.
-  const preview = {
-    loadPlan, runInteraction, play, pause, seek, setForm, formRequest,
-    layerElement: (id) => state.elements.get(id) || null,
-    container: () => stage,
-    get state() {
-      return { duration: state.doc ? state.doc.duration : null, kind: state.kind,
-               layers: state.doc ? state.doc.layers.map((l) => l.id) : [],
-               decision: state.decision, error: state.error, loading: state.loading,
-               requests: state.requests, time: currentTime(), rate: state.rate,
-               playing: state.animations.some((a) => a.playState === "running") };
+      return Object.keys(out).length ? out : undefined;
+    },
+    write(value) {
+      for (const [name, part] of parts) part.write(value && typeof value === "object" ? value[name] : undefined);
     },
   };
-  window.preview = preview;
+}
 
-  async function start() {
-    try {
-      const response = await fetch("/v1/styles");
-      if (response.ok) styles = (await response.json()).styles;
-    } catch (e) { /* the built-in list stands in */ }
-    $("style").textContent = "";
-    for (const s of styles) $("style").add(new Option(s.name, s.name));
-    setForm(Object.assign({ style: "zoom", operation: "push" }, defaults.zoom));
-    setMode();
-    requestAnimationFrame(tick);
-    preview.ready = true;
-    await fetchFromForm();
+function buildField(f, pointer, parent, lists) {
+  const id = controlId(pointer);
+  switch (f.type) {
+    case "choice": {
+      const values = f.values || [];
+      if (f.name === "layoutDirection" && values.length === 2 && values.includes("rtl")) {
+        // The RTL toggle: checked is rtl, unchecked the other (left out when it is the default).
+        const other = values.find((v) => v !== "rtl");
+        const box = make("input", { type: "checkbox", id, pointer });
+        parent.append(make("label", { title: f.summary }, box, " RTL (" + f.name + " rtl)"));
+        return {
+          read: () => (box.checked ? "rtl" : other === f.default ? undefined : other),
+          write: (v) => { box.checked = (v ?? f.default) === "rtl"; },
+        };
+      }
+      const select = make("select", { id, pointer });
+      select.add(new Option(f.default !== undefined ? "default (" + f.default + ")" : "(not set)", ""));
+      for (const v of values) select.add(new Option(v, v));
+      parent.append(labelled(f, f.name, select));
+      return {
+        read: () => (select.value === "" ? undefined : select.value),
+        write: (v) => {
+          if (v != null && ![...select.options].some((o) => o.value === String(v))) {
+            select.add(new Option(String(v), String(v))); // not a value: the server will say so
+          }
+          select.value = v == null ? "" : String(v);
+        },
+      };
+    }
+    case "number": {
+      const input = numberInput(f, pointer);
+      parent.append(labelled(f, f.name, input));
+      return {
+        read: () => (input.value.trim() === "" ? undefined : Number(input.value)),
+        write: (v) => { input.value = v == null ? "" : String(v); },
+      };
+    }
+    case "boolean": {
+      const box = make("input", { type: "checkbox", id, pointer });
+      parent.append(make("label", { title: f.summary }, box, " " + f.name));
+      const fallback = Boolean(f.default);
+      return {
+        read: () => (box.checked === fallback ? undefined : box.checked),
+        write: (v) => { box.checked = v == null ? fallback : Boolean(v); },
+      };
+    }
+    case "rect": {
+      const group = make("div", { className: "group", title: f.summary }, make("span", { className: "groupName" }, f.name));
+      const inputs = ["x", "y", "width", "height"].map((k) => {
+        const input = numberInput({}, pointer + "/" + k);
+        group.append(make("label", {}, k + " ", input));
+        return [k, input];
+      });
+      parent.append(group);
+      return {
+        read: () => {
+          if (inputs.every(([, i]) => i.value.trim() === "")) return undefined;
+          return Object.fromEntries(inputs.filter(([, i]) => i.value.trim() !== "").map(([k, i]) => [k, Number(i.value)]));
+        },
+        write: (v) => { for (const [k, i] of inputs) i.value = v && v[k] != null ? String(v[k]) : ""; },
+      };
+    }
+    case "object": {
+      const group = make("div", { className: "group" }, make("span", { className: "groupName", title: f.summary }, f.name));
+      parent.append(group);
+      return buildObject(f.members || [], pointer, group, lists);
+    }
+    case "option": {
+      // Present (even as {}) turns the behaviour on: a checkbox, and its members while checked.
+      const box = make("input", { type: "checkbox", id, pointer });
+      const members = make("span", { className: "hidden" });
+      const group = make("div", { className: "group" },
+        make("label", { title: f.summary, className: "groupName" }, box, " " + f.name), members);
+      parent.append(group);
+      const model = buildObject(f.members || [], pointer, members, lists);
+      const shown = () => members.classList.toggle("hidden", !box.checked);
+      box.addEventListener("change", shown);
+      return {
+        read: (errors) => (box.checked ? model.read(errors) || {} : undefined),
+        write: (v) => { box.checked = v != null; model.write(v); shown(); },
+      };
+    }
+    case "list": {
+      const textarea = make("textarea", { id, pointer, spellcheck: "false", wrap: "off",
+        title: f.summary, "aria-label": pointer });
+      const notes = ["JSON, one item a line"];
+      if (f.maximumItems !== undefined) notes.push("at most " + f.maximumItems);
+      if (f.uniqueKey) notes.push(f.uniqueKey + " unique");
+      const group = make("div", { className: "group" },
+        make("span", { className: "groupName", title: f.summary }, f.name),
+        make("small", {}, notes.join(", ")), textarea);
+      parent.append(group);
+      const list = {
+        pointer, textarea,
+        // Items with a rect `frame` are drawn on the stage as rectangles to drag.
+        framed: (f.members || []).some((m) => m.name === "frame" && m.type === "rect"),
+        get() {
+          const text = textarea.value.trim();
+          if (text === "") return [];
+          try { const v = JSON.parse(text); return Array.isArray(v) ? v : null; } catch (e) { return null; }
+        },
+        set(items) { textarea.value = formatList(items); },
+      };
+      lists.push(list);
+      return {
+        read: (errors) => {
+          const text = textarea.value.trim();
+          if (text === "") return undefined;
+          let v;
+          try { v = JSON.parse(text); } catch (e) {
+            errors.push({ pointer, message: "not JSON: " + e.message });
+            return undefined;
+          }
+          if (!Array.isArray(v)) { errors.push({ pointer, message: "must be a JSON array" }); return undefined; }
+          return v;
+        },
+        write: (v) => { textarea.value = Array.isArray(v) ? formatList(v) : v == null ? "" : JSON.stringify(v); },
+      };
+    }
+    default: {
+      // identifier and anything newer: text (JSON when it parses as an object or array).
+      const input = make("input", { type: "text", id, pointer,
+        maxlength: f.maximumBytes ? String(f.maximumBytes) : undefined });
+      parent.append(labelled(f, f.name, input));
+      return {
+        read: () => {
+          const text = input.value;
+          if (text === "") return undefined;
+          if (f.type !== "identifier" && /^\s*[[{]/.test(text)) { try { return JSON.parse(text); } catch (e) { /* as text */ } }
+          return text;
+        },
+        write: (v) => { input.value = v == null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v); },
+      };
+    }
   }
-  preview.started = start();
-})();
+}
+
+function buildEditor(style) {
+  const fields = (style.fields || []).filter((f) => f.name !== "container");
+  if (!fields.length) return;
+  const root = make("fieldset", { className: "styleEditor hidden", id: "editor-" + style.name },
+    make("legend", {}, style.name + " inputs ", make("small", {}, "(built from GET /v1/styles)")));
+  const lists = [];
+  const model = buildObject(fields, "", root, lists);
+  $("editors").append(root);
+  editors.set(style.name, { root, model, lists });
+  for (const el of root.querySelectorAll("input, select")) el.addEventListener("change", edited);
+  for (const list of lists) {
+    // While the text parses, the rectangles follow it and the plan is fetched again; text that
+    // does not parse is pointed at when the box is left.
+    list.textarea.addEventListener("input", () => {
+      if (list.get() === null) return;
+      list.textarea.classList.remove("invalid");
+      edited();
+    });
+    list.textarea.addEventListener("change", () => { if (list.get() === null) fetchFromForm(); });
+  }
+}
+
+// ---- form <-> request ----------------------------------------------------------------------
+const num = (id) => { const v = $(id).value.trim(); return v === "" ? undefined : Number(v); };
+const setNum = (id, v) => { $(id).value = v === undefined || v === null ? "" : String(v); };
+const usesSource = (style) => style === "zoom" || style === "expand";
+
+function fillOperations(styleName, chosen) {
+  const style = styles.find((s) => s.name === styleName) || styles[0];
+  const select = $("operation");
+  select.textContent = "";
+  for (const op of style.operations) select.add(new Option(op.name, op.name));
+  if (chosen && style.operations.some((o) => o.name === chosen)) select.value = chosen;
+}
+
+function showRowsFor(styleName) {
+  $("sourceRow").classList.toggle("hidden", !usesSource(styleName));
+  $("destinationRow").classList.toggle("hidden", styleName !== "zoom");
+  $("optionsRow").classList.toggle("hidden", styleName !== "cartSheet");
+  $("springRow").classList.toggle("hidden", $("curve").value !== "spring");
+  for (const [name, editor] of editors) editor.root.classList.toggle("hidden", name !== styleName);
+}
+
+const CURVES = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastOutSlowIn",
+  "linearOutSlowIn", "fastOutLinearIn", "spring"];
+
+// Fills the form from a plan request.
+function setForm(request) {
+  const style = request.style || "zoom";
+  if (![...$("style").options].some((o) => o.value === style)) $("style").add(new Option(style, style));
+  $("style").value = style;
+  fillOperations(style, request.operation);
+  $("reduceMotion").checked = request.reduceMotion === true;
+  const c = request.container || {};
+  setNum("cw", c.width); setNum("ch", c.height);
+  const s = request.source || {}, d = request.destination || {};
+  setNum("sx", s.x); setNum("sy", s.y); setNum("sw", s.width); setNum("sh", s.height);
+  setNum("dx", d.x); setNum("dy", d.y); setNum("dw", d.width); setNum("dh", d.height);
+  const o = request.options || {}, sc = o.scale || {};
+  setNum("tilt", o.tilt); setNum("scx", sc.x); setNum("scy", sc.y); setNum("persp", o.perspective);
+  const editor = editors.get(style);
+  if (editor && !SEEDED.has(style)) editor.model.write(request);
+  const t = request.timing || {}, curve = t.curve || {};
+  setNum("duration", t.duration);
+  $("curve").value = CURVES.includes(curve.type) ? curve.type : "";
+  if (curve.type === "spring") { setNum("damping", curve.dampingRatio); setNum("velocity", curve.initialVelocity); }
+  setNum("frameRate", request.frameRate === undefined ? 60 : request.frameRate);
+  showRowsFor(style);
+  placeHandles();
+}
+
+// The plan request the form describes; throws a problem (shown like the server's) when a JSON
+// box of the generated editor does not parse.
+function formRequest() {
+  const style = $("style").value;
+  const r = { style, operation: $("operation").value };
+  if ($("reduceMotion").checked) r.reduceMotion = true;
+  r.container = { width: num("cw"), height: num("ch") };
+  if (usesSource(style)) r.source = { x: num("sx"), y: num("sy"), width: num("sw"), height: num("sh") };
+  if (style === "zoom") r.destination = { x: num("dx"), y: num("dy"), width: num("dw"), height: num("dh") };
+  if (style === "cartSheet") {
+    r.options = { tilt: num("tilt"), scale: { x: num("scx"), y: num("scy") } };
+    if (num("persp") !== undefined) r.options.perspective = num("persp");
+  }
+  const editor = editors.get(style);
+  if (editor && !SEEDED.has(style)) {
+    const errors = [];
+    Object.assign(r, editor.model.read(errors) || {});
+    if (errors.length) {
+      throw { title: "Not sent: the form has text that is not JSON", errors, local: true };
+    }
+  }
+  const timing = {};
+  if (num("duration") !== undefined) timing.duration = num("duration");
+  if ($("curve").value === "spring") {
+    timing.curve = { type: "spring", dampingRatio: num("damping"), initialVelocity: num("velocity") };
+  } else if ($("curve").value) timing.curve = { type: $("curve").value };
+  if (Object.keys(timing).length) r.timing = timing;
+  if (num("frameRate") !== undefined) r.frameRate = num("frameRate");
+  return r;
+}
+
+// ---- talking to the service ---------------------------------------------------------------
+// The problem+json shown for a failed request, as the server sent it (with its status).
+function problemOf(error) {
+  if (error instanceof PlanError) return Object.assign({ status: error.status }, error.problem || {});
+  if (error && error.name === "AbortError") return null;
+  if (error && typeof error === "object" && !(error instanceof Error)) return error;
+  return { title: "Network error", detail: String(error) };
+}
+
+// A document through /player.js's request(); rejects with the problem document after showing
+// it. `loading` covers the whole answer, so when it is back to 0 the document is drawn.
+async function fetchDoc(path, body) {
+  state.loading++;
+  try {
+    const doc = await requestDocument(body, { path, reduceMotion: false, fetch: pageFetch });
+    clearProblem();
+    return doc;
+  } catch (error) {
+    throw showProblem(problemOf(error));
+  } finally {
+    state.loading--;
+  }
+}
+
+// Text posted byte for byte ("Send this JSON as is"): request() would re-serialise the body.
+async function postText(path, text) {
+  state.loading++;
+  try {
+    let response;
+    try {
+      response = await pageFetch(path, { method: "POST", body: text,
+        headers: { "Content-Type": "application/json" } });
+    } catch (e) {
+      throw showProblem({ title: "Network error", detail: String(e) });
+    }
+    const body = await response.text();
+    let doc;
+    try { doc = JSON.parse(body); } catch (e) {
+      throw showProblem({ title: "Unreadable answer", status: response.status, detail: body.slice(0, 300) });
+    }
+    if (!response.ok) throw showProblem(doc);
+    clearProblem();
+    return doc;
+  } finally {
+    state.loading--;
+  }
+}
+
+function clearProblem() {
+  state.error = null;
+  $("problem").classList.remove("shown");
+  for (const el of document.querySelectorAll(".invalid")) el.classList.remove("invalid");
+}
+
+// problem+json, readably: title, status, detail, byte offset and each bad field's pointer;
+// the inputs (and hero element rectangles) those pointers name are outlined.
+function showProblem(p) {
+  clearProblem();
+  if (!p) return p;
+  state.error = p;
+  const box = $("problem");
+  box.textContent = "";
+  const h = document.createElement("h2");
+  h.textContent = (p.status ? p.status + " " : "") + (p.title || "Error");
+  box.append(h);
+  if (p.detail) box.append(document.createTextNode(p.detail));
+  if (typeof p.offset === "number" && !String(p.detail || "").includes("offset")) box.append(document.createTextNode(" (byte offset " + p.offset + ")"));
+  if (Array.isArray(p.errors) && p.errors.length) {
+    const ul = document.createElement("ul");
+    for (const e of p.errors) {
+      const li = document.createElement("li");
+      li.textContent = (e.pointer === "" ? "(whole request)" : e.pointer) + ": " + e.message;
+      li.dataset.pointer = e.pointer;
+      ul.append(li);
+      markInvalid(e.pointer);
+    }
+    box.append(ul);
+  }
+  box.classList.add("shown");
+  return p;
+}
+
+function markInvalid(pointer) {
+  // An interaction's pointers lead with /transition; the form's inputs name plan pointers.
+  const candidates = [pointer, pointer.replace(/^\/transition/, "")];
+  for (const el of document.querySelectorAll("[data-pointer]")) {
+    const own = el.dataset.pointer;
+    if (own && candidates.some((c) => c === own || c.startsWith(own + "/"))) el.classList.add("invalid");
+  }
+}
+
+// ---- drawing and playing: /player.js ------------------------------------------------------------
+// A layer is drawn as a fill of its kind (the content child /player.js sizes and, for hero
+// images, moves along the content frame), labelled on the layer itself.
+function resolveContent(content) {
+  const fill = document.createElement("div");
+  fill.className = "fill kind-" + (content && content.kind);
+  if (content && content.kind === "color" && content.color) fill.style.background = content.color;
+  return fill;
+}
+
+function describe(content) {
+  switch (content.kind) {
+    case "element": return "element " + content.element + " of " + content.screen;
+    case "slice": return "slice of " + content.screen;
+    case "color": return "color " + content.color;
+    default: return content.kind + (content.screen ? " " + content.screen : "");
+  }
+}
+
+// Class and label on each layer element the player made (again after a swap to new elements).
+function decorate(controller) {
+  const corners = new Map();
+  for (const layer of controller.document.layers) {
+    // Layers often share a top-left corner (the screens): stagger their labels so each stays
+    // readable. The corner is the first keyframe's (sampled) or the static style's (compact).
+    const first = (layer.keyframes && layer.keyframes[0]) || layer.style || {};
+    const corner = first.left + "," + first.top;
+    const rank = corners.get(corner) || 0;
+    corners.set(corner, rank + 1);
+    const el = controller.layerElement(layer.id);
+    if (!el || el.querySelector(":scope > .label")) continue;
+    el.classList.add("layer");
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = layer.id + " \u00b7 " + describe(layer.content || {});
+    label.style.top = 2 + 15 * rank + "px";
+    el.append(label);
+  }
+}
+
+// A Player for `doc` on the stage, paused at `at` ms. Layers stay when it ends (keep), and the
+// page puts the ended document back paused at its end, so the last frame stays to scrub.
+function mount(doc, at) {
+  const old = state.controller;
+  state.controller = null;
+  if (old) old.dispose();
+  stage.textContent = "";
+  const { width, height } = doc.container;
+  stage.style.width = width + "px";
+  stage.style.height = height + "px";
+  overlay.style.width = width + "px";
+  overlay.style.height = height + "px";
+  trail.setAttribute("width", width);
+  trail.setAttribute("height", height);
+  const c = playDocument(doc, { container: stage, resolve: resolveContent, autoplay: false,
+    keep: true, settle: false, playbackRate: state.rate, fetch: pageFetch });
+  state.controller = c;
+  state.doc = doc;
+  decorate(c);
+  c.addEventListener("swap", () => {
+    if (state.controller !== c) return;
+    decorate(c);
+    state.doc = c.document;
+    $("scrub").max = String(c.duration);
+    updateStatus();
+  });
+  c.addEventListener("end", () => {
+    if (state.controller !== c) return;
+    mount(c.document, c.document.duration);
+    updateStatus();
+  });
+  if (at) c.seek(at);
+  $("scrub").max = String(c.duration);
+  return c;
+}
+
+// Draws a waapi document (bottom to top, one element per layer), paused at its start.
+function show(doc, request, kind) {
+  try {
+    mount(doc, 0);
+  } catch (error) {
+    throw showProblem({ title: "Cannot play this answer", detail: String(error && error.message || error) });
+  }
+  state.request = request;
+  state.kind = kind;
+  $("scrub").value = "0";
+  $("json").value = JSON.stringify(request, null, 2);
+  showDecision(doc.interaction || null);
+  // A drawn pan's trail stays with the interaction it produced, not with a later plan.
+  if (kind !== "interaction") trail.firstElementChild.setAttribute("points", "");
+  placeHandles();
+  updateStatus();
+}
+
+function showDecision(interaction) {
+  state.decision = interaction ? interaction.decision : null;
+  const box = $("decision");
+  box.textContent = "";
+  box.classList.toggle("shown", !!interaction);
+  if (!interaction) return;
+  const strong = document.createElement("strong");
+  strong.id = "decisionText";
+  strong.textContent = "decision: " + interaction.decision;
+  box.append(strong);
+  const when = interaction.releaseTime === null ? " (no release yet)" : " (released at " + interaction.releaseTime + " ms)";
+  box.append(document.createTextNode(when));
+  const pre = document.createElement("pre");
+  pre.id = "reason";
+  pre.textContent = "reason " + JSON.stringify(interaction.reason, null, 1);
+  box.append(pre);
+}
+
+function currentTime() {
+  const c = state.controller;
+  return c ? Number(c.currentTime) || 0 : 0;
+}
+
+const playing = () => !!state.controller && state.controller.playState === "running";
+
+// "Reverse now" goes back along the reversal plan: a plan (with its request) playing forward.
+function canReverse() {
+  const c = state.controller;
+  return !!c && c.playState === "running" && state.kind === "plan" && !!c.document.request &&
+    !c.document.request.reversal && !c.document.reversal;
+}
+
+function updateStatus() {
+  $("reverse").disabled = !canReverse();
+  const doc = state.doc, c = state.controller;
+  if (!doc || !c) { $("status").textContent = "no plan"; return; }
+  const t = currentTime();
+  const reversal = doc.reversal || (doc.request && doc.request.reversal);
+  const what = c.playState === "running" ? "playing at " + state.rate + "x"
+    : c.playState === "reversing" ? "fetching the way back" : "paused";
+  $("status").textContent = doc.style + " " + doc.operation +
+    (reversal ? " reversed at " + Number(reversal.at.toFixed(4)) + " s" : "") + " \u00b7 " +
+    doc.layers.length + " layers \u00b7 " + t.toFixed(1) + " / " + Number(doc.duration.toFixed(1)) +
+    " ms \u00b7 " + what;
+  if (!$("scrub").matches(":active")) $("scrub").value = String(t);
+}
+
+function tick() {
+  updateStatus();
+  requestAnimationFrame(tick);
+}
+
+// Plays from where it is (from the start once at the end) at `rate`.
+function play(rate) {
+  if (rate !== undefined) state.rate = rate;
+  const c = state.controller;
+  if (!c) return;
+  c.playbackRate = state.rate;
+  if (c.playState !== "reversing" && c.currentTime >= c.duration) c.seek(0);
+  c.play();
+  updateStatus();
+}
+
+function pause() {
+  if (state.controller) state.controller.pause();
+  updateStatus();
+}
+
+// Shows the plan at `ms` milliseconds, paused there.
+function seek(ms) {
+  const c = state.controller;
+  if (!c) return;
+  c.pause();
+  c.seek(ms);
+  updateStatus();
+}
+
+// The controller's reverse(): it pauses where it is, fetches the reversal plan for that time
+// and swaps to it without a jump. Resolves with the outcome ("reversed" at the start again).
+function reverseNow() {
+  const c = state.controller;
+  if (!canReverse()) return Promise.reject(new Error("nothing playing forward to reverse"));
+  state.loading++;
+  let pending = true;
+  const settled = () => { if (pending) { pending = false; state.loading--; } };
+  c.addEventListener("swap", () => { settled(); clearProblem(); }, { once: true });
+  const outcome = c.reverse().then((o) => { settled(); return o; }, (error) => {
+    settled();
+    const p = problemOf(error);
+    if (state.controller === c && p) showProblem(p);
+    throw p || error;
+  });
+  updateStatus();
+  return outcome;
+}
+
+// ---- loading -------------------------------------------------------------------------------
+// The last load wins: a slow answer to an older edit is dropped, not drawn over a newer one.
+let generation = 0;
+
+async function loadPlan(request) {
+  const mine = ++generation;
+  setForm(request);
+  const doc = await fetchDoc("/v1/plans", request);
+  if (mine === generation) show(doc, request, "plan");
+  return doc;
+}
+
+async function runInteraction(body) {
+  const mine = ++generation;
+  if (body.transition) setForm(body.transition);
+  const doc = await fetchDoc("/v1/interactions", body);
+  if (mine === generation) show(doc, body, "interaction");
+  return doc;
+}
+
+async function fetchFromForm() {
+  const mine = ++generation;
+  let request;
+  try { request = formRequest(); } catch (p) { showProblem(p); return; }
+  $("json").value = JSON.stringify(request, null, 2);
+  try {
+    const doc = await fetchDoc("/v1/plans", request);
+    if (mine !== generation) return;
+    show(doc, request, "plan");
+    play();
+  } catch (p) { /* shown in the problem box */ }
+}
+
+let debounce = 0;
+function edited() {
+  showRowsFor($("style").value);
+  placeHandles();
+  if (!$("auto").checked) return;
+  clearTimeout(debounce);
+  debounce = setTimeout(fetchFromForm, 200);
+}
+
+// ---- dragging rectangles: source and destination, hero elements ----------------------------------
+// A handle edits a rect [x, y, width, height] through `rect.get()` / `rect.set()`: dragging it
+// moves the rect, dragging its corner resizes it; releasing it fetches the plan again.
+let drag = null;
+function draggable(handle, rect) {
+  handle.append(document.createElement("b"));
+  handle.addEventListener("pointerdown", (e) => {
+    if (mode() !== "drag") return;
+    e.preventDefault();
+    e.stopPropagation();
+    handle.setPointerCapture(e.pointerId);
+    drag = { handle, resize: e.target.tagName === "B", x0: e.clientX, y0: e.clientY, start: rect.get() };
+  });
+  handle.addEventListener("pointermove", (e) => {
+    if (!drag || drag.handle !== handle) return;
+    const ddx = Math.round(e.clientX - drag.x0), ddy = Math.round(e.clientY - drag.y0);
+    const [x, y, w, h] = drag.start;
+    rect.set(drag.resize ? [x, y, Math.max(0, w + ddx), Math.max(0, h + ddy)] : [x + ddx, y + ddy, w, h]);
+  });
+  const end = () => { if (drag && drag.handle === handle) { drag = null; edited(); } };
+  handle.addEventListener("pointerup", end);
+  handle.addEventListener("pointercancel", end);
+}
+
+function placeBox(el, [x, y, w, h]) {
+  Object.assign(el.style, { left: x + "px", top: y + "px", width: w + "px", height: h + "px" });
+}
+
+const handles = {};
+const ids = { source: ["sx", "sy", "sw", "sh"], destination: ["dx", "dy", "dw", "dh"] };
+for (const which of ["source", "destination"]) {
+  const h = document.createElement("div");
+  h.className = "handle " + which;
+  h.title = which + ": drag to move, corner to resize";
+  overlay.append(h);
+  handles[which] = h;
+  draggable(h, {
+    get: () => ids[which].map(num),
+    set: (rect) => { ids[which].forEach((id, i) => setNum(id, rect[i])); placeHandles(); },
+  });
+}
+
+// The generated editor's lists of framed items (hero's two screens): one rectangle per item.
+let elementHandles = [];
+function placeElementHandles() {
+  if (drag) return; // the dragged one follows the pointer; the others stay
+  for (const h of elementHandles) h.remove();
+  elementHandles = [];
+  const style = $("style").value;
+  const editor = editors.get(style);
+  if (!editor || SEEDED.has(style)) return;
+  const placed = [];
+  for (const list of editor.lists) {
+    if (!list.framed) continue;
+    const items = list.get();
+    if (!items) continue;
+    const parts = list.pointer.split("/");
+    const screen = parts[parts.length - 2] || "";
+    items.forEach((item, index) => {
+      const f = item && item.frame;
+      const rect = f ? [f.x, f.y, f.width, f.height] : [];
+      if (!rect.every(Number.isFinite) || rect.length !== 4) return;
+      const h = document.createElement("div");
+      h.className = "handle element " + (screen === "from" || screen === "to" ? screen : "other");
+      h.dataset.pointer = list.pointer + "/" + index;
+      h.dataset.element = String(item.id);
+      h.dataset.screen = screen;
+      h.title = item.id + " on " + screen + ": drag to move, corner to resize";
+      const label = document.createElement("i");
+      label.textContent = item.id + "@" + screen;
+      h.append(label);
+      draggable(h, {
+        get: () => { const g = (list.get() || [])[index]; const r = g && g.frame || f; return [r.x, r.y, r.width, r.height]; },
+        set: ([x, y, width, height]) => {
+          const now = list.get();
+          if (!now || !now[index]) return;
+          now[index].frame = { x, y, width, height };
+          list.set(now);
+          placeBox(h, [x, y, width, height]);
+        },
+      });
+      placeBox(h, rect);
+      overlay.append(h);
+      placed.push([h, rect[2] * rect[3]]);
+    });
+  }
+  // The smaller rectangles on top, so that one inside another can still be grabbed.
+  placed.sort((a, b) => b[1] - a[1]).forEach(([h], rank) => { h.style.zIndex = String(3 + rank); });
+  elementHandles = placed.map(([h]) => h);
+}
+
+function placeHandles() {
+  const style = $("style").value;
+  for (const which of ["source", "destination"]) {
+    const rect = ids[which].map(num);
+    const used = which === "source" ? usesSource(style) : style === "zoom";
+    const el = handles[which];
+    el.style.visibility = used && rect.every(Number.isFinite) ? "visible" : "hidden";
+    placeBox(el, rect);
+  }
+  // The smaller rectangle on top, so that one inside the other can still be grabbed.
+  const area = (which) => num(ids[which][2]) * num(ids[which][3]);
+  const sourceOnTop = !(area("source") > area("destination"));
+  handles.source.style.zIndex = sourceOnTop ? "2" : "1";
+  handles.destination.style.zIndex = sourceOnTop ? "1" : "2";
+  placeElementHandles();
+}
+
+// ---- drawing a pan gesture -------------------------------------------------------------------
+// Pointer events become the pan's samples: t in seconds since the press, x/y the translation
+// since the press, states began...changed...ended (cancelled when the browser takes the pointer).
+let gesture = null;
+const mode = () => document.querySelector("input[name=mode]:checked").value;
+
+function setMode() {
+  overlay.classList.toggle("active", mode() !== "view");
+  overlay.classList.toggle("gesture", mode() === "gesture");
+  overlay.classList.toggle("drag", mode() === "drag");
+}
+
+function sample(e, stateName) {
+  const t = (e.timeStamp - gesture.t0) / 1000;
+  const s = { t: Math.max(t, gesture.last), x: e.clientX - gesture.x0, y: e.clientY - gesture.y0, state: stateName };
+  gesture.last = s.t;
+  gesture.samples.push(s);
+  const r = stage.getBoundingClientRect();
+  gesture.points.push((e.clientX - r.left) + "," + (e.clientY - r.top));
+  trail.firstElementChild.setAttribute("points", gesture.points.join(" "));
+}
+
+overlay.addEventListener("pointerdown", (e) => {
+  if (mode() !== "gesture") return;
+  e.preventDefault();
+  overlay.setPointerCapture(e.pointerId);
+  gesture = { t0: e.timeStamp, x0: e.clientX, y0: e.clientY, last: 0, samples: [], points: [] };
+  sample(e, "began");
+});
+overlay.addEventListener("pointermove", (e) => {
+  if (!gesture) return;
+  sample(e, "changed");
+  // Scrub the plan along with the finger, as the percent-driven transition does.
+  if (state.doc && state.kind === "plan") {
+    const distance = $("direction").value.match(/upward|downward/) ? num("ch") : num("cw");
+    const s = gesture.samples[gesture.samples.length - 1];
+    const axis = { either: Math.abs(s.x), rightward: s.x, leftward: -s.x, upward: -s.y, downward: s.y }[$("direction").value];
+    seek(Math.min(Math.max(axis / distance, 0), 1) * state.doc.duration);
+  }
+});
+const finishGesture = (stateName) => (e) => {
+  if (!gesture) return;
+  sample(e, stateName);
+  const samples = gesture.samples;
+  gesture = null;
+  let body;
+  try { body = interactionBody(samples); } catch (p) { showProblem(p); return; }
+  preview.runInteraction(body).then(() => play(), () => {});
+};
+overlay.addEventListener("pointerup", finishGesture("ended"));
+overlay.addEventListener("pointercancel", finishGesture("cancelled"));
+
+function interactionBody(samples) {
+  const policy = $("policy").value;
+  const release = { policy };
+  if (policy === "threshold") release.threshold = num("threshold");
+  if (policy === "projected") release.decelerationRate = num("decel");
+  const transition = state.kind === "interaction" && state.request ? state.request.transition : formRequest();
+  return { transition, gesture: { direction: $("direction").value, samples }, release };
+}
+
+// ---- wiring ------------------------------------------------------------------------------------
+$("style").addEventListener("change", () => {
+  const style = $("style").value;
+  const scene = defaults[style] || { container: { width: num("cw"), height: num("ch") } };
+  setForm(Object.assign({ style, operation: undefined, frameRate: num("frameRate"),
+                          reduceMotion: $("reduceMotion").checked }, scene));
+  edited();
+});
+for (const el of document.querySelectorAll("#transition input, #operation, #curve")) {
+  if (el.id !== "auto") el.addEventListener("change", edited);
+}
+$("fetch").addEventListener("click", fetchFromForm);
+$("play1").addEventListener("click", () => play(1));
+$("play025").addEventListener("click", () => play(0.25));
+$("play01").addEventListener("click", () => play(0.1));
+$("pause").addEventListener("click", pause);
+$("restart").addEventListener("click", () => { seek(0); play(); });
+$("reverse").addEventListener("click", () => { reverseNow().catch(() => { /* shown */ }); });
+$("scrub").addEventListener("input", () => seek(Number($("scrub").value)));
+for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", setMode);
+$("sendJson").addEventListener("click", () => {
+  // Sent byte for byte, so a syntax error comes back as the server's 400 with its offset.
+  const text = $("json").value;
+  let parsed = null;
+  try { parsed = JSON.parse(text); } catch (e) { /* the server says where */ }
+  const interaction = !!(parsed && parsed.gesture);
+  const path = interaction ? "/v1/interactions?format=waapi" : "/v1/plans?format=waapi";
+  const mine = ++generation;
+  postText(path, text).then((doc) => {
+    if (mine !== generation) return;
+    show(doc, parsed, interaction ? "interaction" : "plan");
+    play();
+  }, () => {});
+});
+
+// The browser test drives the page through these, as the buttons do.
+const preview = {
+  loadPlan, runInteraction, play, pause, seek, setForm, formRequest, reverse: reverseNow,
+  controller: () => state.controller,
+  layerElement: (id) => (state.controller ? state.controller.layerElement(id) : null),
+  container: () => stage,
+  get state() {
+    const c = state.controller, doc = state.doc;
+    return { duration: doc ? doc.duration : null, kind: state.kind,
+             style: doc ? doc.style : null,
+             layers: doc ? doc.layers.map((l) => l.id) : [],
+             decision: state.decision, error: state.error, loading: state.loading,
+             requests: state.requests, time: currentTime(), rate: state.rate,
+             playing: playing(), playState: c ? c.playState : null,
+             reversal: doc ? doc.reversal || (doc.request && doc.request.reversal) || null : null,
+             request: state.request };
+  },
+};
+window.preview = preview;
+
+async function start() {
+  try {
+    const response = await fetch("/v1/styles");
+    if (response.ok) styles = (await response.json()).styles;
+  } catch (e) { /* the built-in list stands in */ }
+  $("style").textContent = "";
+  for (const s of styles) {
+    $("style").add(new Option(s.name, s.name));
+    if (!SEEDED.has(s.name)) buildEditor(s);
+  }
+  setForm(Object.assign({ style: "zoom", operation: "push" }, defaults.zoom));
+  setMode();
+  requestAnimationFrame(tick);
+  preview.ready = true;
+  await fetchFromForm();
+}
+preview.started = start();
 </script>
 </body>
 </html>

@@ -158,6 +158,7 @@ public final class PlannerApp: HTTPResponder {
     case .metrics: ("text", "plain")
     case .openapi: ("application", "yaml")
     case .preview: ("text", "html")
+    case .player: ("text", "javascript")
     default: ("application", "json")
     }
   }
@@ -198,6 +199,8 @@ public final class PlannerApp: HTTPResponder {
       return .now(respond(200, "application/yaml", Array(OpenAPIDocument.text.utf8), head: head))
     case .preview:
       return .now(previewPage(head))
+    case .player:
+      return .now(playerScript(head))
     }
   }
 

@@ -1,6 +1,7 @@
 import HTTP1
 
-/// `GET /`: the preview page, embedded at build time from web/preview.html.
+/// `GET /`: the preview page, embedded at build time from web/preview.html; `GET /player.js`: the
+/// player module it and other pages import, from web/player.js.
 extension PlannerApp {
   static let previewBody = Array(PreviewPage.html.utf8)
   static let previewETag = ETag.of(previewBody)
@@ -23,6 +24,22 @@ extension PlannerApp {
     r.headers.add(name: "ETag", value: Self.previewETag)
     r.headers.add(name: "Cache-Control", value: "no-cache")
     r.headers.add(name: "Content-Security-Policy", value: Self.previewContentSecurityPolicy)
+    return r
+  }
+
+  static let playerBody = Array(PlayerScript.source.utf8)
+  static let playerETag = ETag.of(playerBody)
+
+  /// `GET /player.js`: the player module, embedded at build time from web/player.js; revalidated
+  /// like the page (`no-cache`), so a page always imports the build's module.
+  func playerScript(_ head: HTTPRequestHead) -> HTTPResponse {
+    let fresh = ETag.matches(head.headers["If-None-Match"], Self.playerETag)
+    var r =
+      fresh
+      ? respond(304, nil, [], head: head)
+      : respond(200, "text/javascript; charset=utf-8", Self.playerBody, head: head)
+    r.headers.add(name: "ETag", value: Self.playerETag)
+    r.headers.add(name: "Cache-Control", value: "no-cache")
     return r
   }
 }

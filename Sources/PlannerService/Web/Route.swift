@@ -10,6 +10,8 @@ public enum Route: String, Sendable, CaseIterable {
   case openapi = "/openapi.yaml"
   /// The preview page (web/preview.html).
   case preview = "/"
+  /// The player module (web/player.js).
+  case player = "/player.js"
 
   public init?(path: Substring) {
     // A trailing slash names the same resource for clients that add one.
@@ -42,7 +44,7 @@ public enum Route: String, Sendable, CaseIterable {
   public var producesJSON: Bool {
     switch self {
     case .plans, .interactions, .styles, .healthz, .readyz: true
-    case .metrics, .openapi, .preview: false
+    case .metrics, .openapi, .preview, .player: false
     }
   }
 }

@@ -11,13 +11,15 @@ enum Reversal {
     _ forward: Choreography, timing: Timing, forwardSpec: TimingSpec, spec: ReversalSpec
   ) throws(PlanError) -> (choreography: Choreography, timing: Timing, echo: ReversalEcho) {
     let duration = forward.duration(with: timing)
-    let tau = spec.at
-    guard tau > 0, tau <= duration else {
+    // A player that knows the duration in milliseconds (the waapi document) and sends
+    // `ms / 1000` back may land an ulp or two past it: a few ulps over count as the end.
+    guard spec.at > 0, spec.at <= duration * (1 + 4 * Double.ulpOfOne) else {
       throw PlanError(
         field: ["reversal", "at"],
         message:
           "must be > 0 and <= the plan's duration, \(PlanNumberText.of(duration)) s")
     }
+    let tau = min(spec.at, duration)
     let t = timing.duration
     let p = tau >= t ? 1 : timing.progress(at: tau)
 

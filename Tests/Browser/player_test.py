@@ -1,0 +1,946 @@
+#!/usr/bin/env python3
+"""Real-browser test of the player module (web/player.js, GET /player.js): headless Chromium
+driven by Selenium plays the service's waapi documents through it.
+
+A small harness here serves Tests/Browser/player_page.html (a container, a grid of cards and a
+detail view with data-hero-id elements, the example of docs/PLAYER.md) on a loopback port and
+proxies every other path to the real server, so that the page, the module and the API share one
+origin. /player.js comes from the server; while the server answers 404 for it, from web/player.js
+on disk (the first line says which). The harness records every POST it proxies, so the test can
+read what the module sent.
+
+Checks (one line each, then a summary; exit status 1 when any failed):
+1. hero plans measured from the page (heroRequest) and played, sampled and compact, paused at
+   five sample times: every layer element's getBoundingClientRect() within 0.5 px of the box of
+   the plan's four projected corners (JSON plan: frame, anchor, transform as a row vector times
+   the CATransform3D, divided by w), the computed border-radius within 0.5 px, the content
+   child's box within 0.5 px, opacity within 0.01; and zoom, cartSheet (perspective) and expand
+   examples the same way.
+2. compact documents between samples: at times of a 240 fps grid that are not on the 60 fps
+   grid, within 0.5 px of the JSON plan sampled at 240 fps (a bezier hero push, a spring hero
+   push along an arc, zoom's overshooting spring).
+3. reverse() mid-flight, sampled and compact: the layer boxes just before the swap (paused at the
+   reversal time) and just after it (the reversal mounted at its time 0) within 0.5 px; the
+   reversal was requested at that time; it plays back to the start and ends "reversed".
+4. actions through the page's own click flow: the plan's start targets hidden and every layer
+   mounted while it plays; at the end restored, layers removed, inline styles as before and the
+   screens settled; the same for the pop back and for cancel(); cartSheet's present kept
+   (keep: true) and replaced by its dismiss (replace).
+5. reduced motion (Emulation.setEmulatedMedia): the request carried "reduceMotion": true and the
+   played document is the dissolve (two screens, opacity only, boxes still).
+
+Usage: Tests/Browser/player_test.py --base http://127.0.0.1:PORT --proxy-port N
+"""
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+TOLERANCE_PX = 0.5
+TIME_LIMIT_S = int(os.environ.get("PLAYER_TEST_TIME_LIMIT", "75"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PAGE = os.path.join(ROOT, "Tests", "Browser", "player_page.html")
+PLAYER = os.path.join(ROOT, "web", "player.js")
+FRACTIONS = [0, 0.25, 0.5, 0.75, 1]
+IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+
+
+class OutOfTime(BaseException):
+    """The test's own time limit. Not an Exception (nor a TimeoutError, which urllib3 would take
+    for a socket time-out), so no step's handler swallows it."""
+
+
+class Checks:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def record(self, ok, name, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        print(("PASS " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
+        return ok
+
+
+# ---- the harness: the page and a proxy to the real server on one origin --------------------
+
+class Harness:
+    def __init__(self, upstream):
+        parsed = urllib.parse.urlsplit(upstream)
+        self.host, self.port = parsed.hostname, parsed.port
+        self.posts = []  # (path with query, parsed body) of every proxied POST
+        self.player_source = None
+        self.lock = threading.Lock()
+        harness = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):  # quiet
+                pass
+
+            def send(self, status, headers, body):
+                self.send_response(status)
+                for name, value in headers:
+                    self.send_header(name, value)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(body)
+
+            def proxy(self, body=None):
+                connection = http.client.HTTPConnection(harness.host, harness.port, timeout=30)
+                headers = {k: v for k, v in self.headers.items()
+                           if k.lower() in ("content-type", "accept", "if-none-match")}
+                connection.request(self.command, self.path, body=body, headers=headers)
+                response = connection.getresponse()
+                data = response.read()
+                kept = [(k, v) for k, v in response.getheaders()
+                        if k.lower() in ("content-type", "etag", "cache-control")]
+                connection.close()
+                return response.status, kept, data
+
+            def do_GET(self):
+                path = urllib.parse.urlsplit(self.path).path
+                if path in ("/", "/player_page.html"):
+                    with open(PAGE, "rb") as f:
+                        self.send(200, [("Content-Type", "text/html; charset=utf-8"),
+                                        ("Cache-Control", "no-store")], f.read())
+                    return
+                status, headers, data = self.proxy()
+                if path == "/player.js":
+                    if status == 404:
+                        with open(PLAYER, "rb") as f:
+                            data = f.read()
+                        status, headers = 200, [("Content-Type", "text/javascript; charset=utf-8")]
+                        harness.player_source = "web/player.js (the server answers 404)"
+                    else:
+                        harness.player_source = f"the server ({status})"
+                    headers.append(("Cache-Control", "no-store"))
+                self.send(status, headers, data)
+
+            do_HEAD = do_GET
+
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                try:
+                    parsed = json.loads(body)
+                except ValueError:
+                    parsed = None
+                with harness.lock:
+                    harness.posts.append((self.path, parsed))
+                self.send(*self.proxy(body))
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def last_post(self, prefix):
+        with self.lock:
+            for path, body in reversed(self.posts):
+                if path.startswith(prefix):
+                    return path, body
+        return None, None
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def post_plan(base, body):
+    """The plain JSON plan, straight from the server."""
+    parsed = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    connection.request("POST", "/v1/plans", body=json.dumps(body),
+                       headers={"Content-Type": "application/json", "Accept": "application/json"})
+    response = connection.getresponse()
+    data = json.loads(response.read())
+    connection.close()
+    if response.status != 200:
+        raise RuntimeError(f"{response.status} {json.dumps(data)[:300]}")
+    return data
+
+
+# ---- the plan's geometry, as LayerGeometry computes it ---------------------------------------
+
+def project(frame, anchor, m, qx, qy):
+    """Where point (qx, qy) of the layer's bounds lands: r = [q - anchor * size, 0, 1] * M,
+    screen = (r.x / r.w, r.y / r.w) + position, position = origin + anchor * size."""
+    w, h = frame["width"], frame["height"]
+    ax, ay = anchor["x"], anchor["y"]
+    v = (qx - ax * w, qy - ay * h, 0.0, 1.0)
+    r = [sum(v[i] * m[4 * i + j] for i in range(4)) for j in range(4)]
+    px, py = frame["x"] + ax * w, frame["y"] + ay * h
+    return r[0] / r[3] + px, r[1] / r[3] + py
+
+
+def projected_box(layer, keyframe, rect):
+    """The bounding box (left, top, right, bottom) of `rect` (in the layer's own coordinates)
+    projected through the keyframe's geometry."""
+    m = keyframe.get("transform", IDENTITY)
+    x0, y0 = rect["x"], rect["y"]
+    x1, y1 = x0 + rect["width"], y0 + rect["height"]
+    corners = [project(keyframe["frame"], layer["anchor"], m, x, y)
+               for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    xs = [c[0] for c in corners]
+    ys = [c[1] for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def expected_state(layer, keyframe):
+    f = keyframe["frame"]
+    state = {"box": projected_box(layer, keyframe, {"x": 0, "y": 0, "width": f["width"],
+                                                     "height": f["height"]}),
+             "alpha": keyframe["alpha"]}
+    if "cornerRadius" in keyframe:
+        state["radius"] = keyframe["cornerRadius"]
+    if "contentFrame" in keyframe:
+        state["content"] = projected_box(layer, keyframe, keyframe["contentFrame"])
+    return state
+
+
+def box_error(a, b):
+    return max(abs(x - y) for x, y in zip(a, b))
+
+
+def fmt(box):
+    return "(" + ", ".join(f"{v:.3f}" for v in box) + ")"
+
+
+# ---- the browser ------------------------------------------------------------------------------
+
+def start_browser(proxy_port, profile):
+    options = webdriver.ChromeOptions()
+    # The binary itself, not Debian's /usr/bin/chromium wrapper, which adds flags of its own.
+    options.binary_location = os.environ.get("CHROMIUM_BINARY", "/usr/lib/chromium/chromium")
+    for flag in [
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        # Everything that is not loopback goes to a port nothing listens on.
+        f"--proxy-server=http://127.0.0.1:{proxy_port}",
+        "--disable-background-networking", "--no-first-run",
+        f"--user-data-dir={profile}",
+    ]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.set_script_timeout(30)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+# Defined once in the page: measuring a player's layers, and running a step that may throw.
+HELPERS = """
+window.__measure = (c) => {
+  const cr = c.container.getBoundingClientRect();
+  const ox = cr.left + c.container.clientLeft, oy = cr.top + c.container.clientTop;
+  const rel = (r) => [r.left - ox, r.top - oy, r.right - ox, r.bottom - oy];
+  const out = {};
+  for (const layer of c.document.layers) {
+    const el = c.layerElement(layer.id);
+    if (!el) { out[layer.id] = null; continue; }
+    const cs = getComputedStyle(el);
+    const child = c.contentElement(layer.id);
+    out[layer.id] = {
+      box: rel(el.getBoundingClientRect()),
+      radius: parseFloat(cs.borderTopLeftRadius) || 0,
+      opacity: parseFloat(cs.opacity),
+      content: child && child.nodeType === 1 ? rel(child.getBoundingClientRect()) : null,
+    };
+  }
+  return out;
+};
+window.__frame = () => new Promise((r) => requestAnimationFrame(r));
+window.__frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+window.__screens = () => ({ from: app.grid, to: app.detail });
+// What the start actions did, read at once: every hidden: true target's computed visibility.
+window.__startState = (c) => {
+  const targetOf = (a) => a.target.layer != null ? null
+    : a.target.element != null
+      ? c.screens[a.target.screen].querySelector(`[data-hero-id="${CSS.escape(a.target.element)}"]`)
+      : c.screens[a.target.screen];
+  const start = c.document.actions.start.filter((a) => a.hidden === true);
+  return {
+    time: c.currentTime, duration: c.duration, playState: c.playState,
+    hiddenTargets: start.length,
+    hiddenNow: start.filter((a) => getComputedStyle(targetOf(a)).visibility === "hidden").length,
+    layers: document.querySelectorAll("[data-tp-layer]").length, planLayers: c.document.layers.length,
+  };
+};
+// Resolves with the next player the page's own code starts, from a MutationObserver callback:
+// a microtask of the task that mounted its layers, before any frame of it, where it also
+// records __startState (window.__mounted). `hold` pauses it there (at 0).
+window.__nextTransition = (hold) => {
+  const before = app.current;
+  window.__next = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const c = app.current;
+      if (!c || c === before) return;
+      observer.disconnect();
+      window.__mounted = __startState(c);
+      if (hold) c.pause();
+      resolve(c);
+    });
+    observer.observe(app.container, {subtree: true, childList: true, attributes: true,
+                                     attributeFilter: ["data-tp-layer"]});
+  });
+};
+
+"""
+
+
+def run_async(driver, body, *args):
+    """Runs an async function body in the page: {"ok": value} or {"error": text}."""
+    script = ("const done = arguments[arguments.length - 1];"
+              f"(async (...args) => {{ {body} }})(...Array.from(arguments).slice(0, -1))"
+              ".then((v) => done({ok: v}), (e) => done({error: String(e && e.stack || e)}));")
+    result = driver.execute_async_script(script, *args)
+    if "error" in result:
+        raise RuntimeError(result["error"][:600])
+    return result["ok"]
+
+
+def mount(driver, body, keyframes, extra_options="{}"):
+    """Fetches the document through the module and mounts it paused at 0 as window.__c."""
+    return run_async(driver, f"""
+      const [body, keyframes] = args;
+      if (window.__c) window.__c.cancel();
+      const doc = await app.tp.request(body, {{keyframes}});
+      window.__c = app.tp.play(doc, Object.assign({{container: app.container,
+        screens: __screens(), autoplay: false}}, {extra_options}));
+      await __frames();
+      return {{ids: doc.layers.map((l) => l.id), duration: doc.duration,
+              keyframes: doc.keyframes || "sampled"}};
+    """, body, keyframes)
+
+
+def measure_at(driver, ms):
+    return run_async(driver, "window.__c.pause(); window.__c.seek(args[0]); await __frames();"
+                     "return __measure(window.__c);", ms)
+
+
+def compare(plan, index, measured):
+    """Worst errors (box, radius, content, alpha) of every layer at keyframe `index`."""
+    worst = {"box": 0.0, "radius": 0.0, "content": 0.0, "alpha": 0.0}
+    problems = []
+    for layer in plan["layers"]:
+        expected = expected_state(layer, layer["keyframes"][index])
+        got = measured.get(layer["id"])
+        if got is None:
+            problems.append(f"{layer['id']}: no element")
+            continue
+        e = box_error(expected["box"], got["box"])
+        worst["box"] = max(worst["box"], e)
+        if e > TOLERANCE_PX:
+            problems.append(f"{layer['id']} box {fmt(got['box'])}, plan {fmt(expected['box'])}")
+        if "radius" in expected:
+            e = abs(expected["radius"] - got["radius"])
+            worst["radius"] = max(worst["radius"], e)
+            if e > TOLERANCE_PX:
+                problems.append(f"{layer['id']} radius {got['radius']}, plan {expected['radius']}")
+        if "content" in expected:
+            if got["content"] is None:
+                problems.append(f"{layer['id']}: no content child")
+            else:
+                e = box_error(expected["content"], got["content"])
+                worst["content"] = max(worst["content"], e)
+                if e > TOLERANCE_PX:
+                    problems.append(f"{layer['id']} content {fmt(got['content'])}, "
+                                    f"plan {fmt(expected['content'])}")
+        e = abs(expected["alpha"] - got["opacity"])
+        worst["alpha"] = max(worst["alpha"], e)
+        if e > 0.01:
+            problems.append(f"{layer['id']} opacity {got['opacity']}, plan {expected['alpha']}")
+    return worst, problems
+
+
+def summary(worst):
+    return (f"max error box {worst['box']:.4f} px, radius {worst['radius']:.4f} px, "
+            f"content {worst['content']:.4f} px, opacity {worst['alpha']:.4f}")
+
+
+def merge(a, b):
+    return {k: max(a[k], b[k]) for k in a}
+
+
+def check_samples(checks, driver, name, body, plan, keyframes, extra_options="{}"):
+    """Check 1: paused at five sample times of the 60 fps plan."""
+    info = mount(driver, body, keyframes, extra_options)
+    ids = [layer["id"] for layer in plan["layers"]]
+    if not checks.record(info["ids"] == ids and info["keyframes"] == keyframes,
+                         f"{name}, {keyframes}: document mounted", f"{len(ids)} layers, "
+                         f"{info['duration']:.3f} ms"):
+        return
+    count = len(plan["layers"][0]["keyframes"])
+    worst = {"box": 0.0, "radius": 0.0, "content": 0.0, "alpha": 0.0}
+    problems = []
+    times = []
+    for index in sorted({round(f * (count - 1)) for f in FRACTIONS}):
+        t = plan["layers"][0]["keyframes"][index]["t"]
+        times.append(t)
+        w, p = compare(plan, index, measure_at(driver, t * 1000))
+        worst = merge(worst, w)
+        problems += [f"t={t:.4f}: {x}" for x in p]
+    checks.record(not problems, f"{name}, {keyframes}: layers at 5 sample times",
+                  f"t = {', '.join(f'{t:.4f}' for t in times)} s; {summary(worst)}"
+                  + ("; " + "; ".join(problems[:6]) if problems else ""))
+
+
+def check_between(checks, driver, name, body, base, extra="{}",
+                  fractions=(0.03, 0.08, 0.13, 0.21, 0.34, 0.47, 0.58, 0.69, 0.83, 0.96)):
+    """Check 2: the compact document between samples, against the plan at 240 fps (the
+    highest frame rate a request may ask for): times i / 240 s with i not a multiple of 4."""
+    fine = post_plan(base, dict(body, frameRate=240))
+    mount(driver, body, "compact", extra)
+    times = fine["layers"][0]["keyframes"]
+    count = len(times)
+    picks = sorted({i + 1 if i % 4 == 0 else i
+                    for i in (round(f * (count - 1)) for f in fractions) if 0 < i < count - 1})
+    listed = ", ".join(f"{times[i]['t']:.4f}" for i in picks)
+    worst = {"box": 0.0, "radius": 0.0, "content": 0.0, "alpha": 0.0}
+    problems = []
+    for index in picks:
+        t = times[index]["t"]
+        w, p = compare(fine, index, measure_at(driver, t * 1000))
+        worst = merge(worst, w)
+        problems += [f"t={t:.5f}: {x}" for x in p]
+    off_grid = all(i % 4 != 0 for i in picks)
+    checks.record(not problems and off_grid and len(picks) >= 8,
+                  f"{name}, compact: between 60 fps samples ({len(picks)} times of the 240 fps grid)",
+                  f"t = {listed} s; {summary(worst)}"
+                  + ("; " + "; ".join(problems[:6]) if problems else ""))
+    # For comparison (not a check): the sampled document, linear between samples, at the same
+    # times.
+    mount(driver, body, "sampled", extra)
+    sampled = {"box": 0.0, "radius": 0.0, "content": 0.0, "alpha": 0.0}
+    for index in picks:
+        w, _ = compare(fine, index, measure_at(driver, times[index]["t"] * 1000))
+        sampled = merge(sampled, w)
+    print(f"info {name}, sampled at the same times (linear between samples): {summary(sampled)}",
+          flush=True)
+
+
+def check_reversal(checks, driver, harness, name, body, plan, keyframes, extra="{}", offset=0,
+                   info=False):
+    """Check 3: reverse() mid-flight: no jump at the swap. Playing at 60 Hz, the player's time is
+    a frame time, which a 60 fps plan samples; `offset` (ms) seeks off that grid first (as a
+    120 Hz display or another frame rate would land). With `info`, the figures are printed
+    without a check (the sampled document is linear between its samples)."""
+    result = run_async(driver, """
+      const [body, keyframes, offset] = args;
+      if (window.__c) window.__c.cancel();
+      const doc = await app.tp.request(body, {keyframes});
+      // A quarter speed: the frames below may take long on a loaded machine.
+      const c = app.tp.play(doc, Object.assign({container: app.container, screens: __screens(),
+                                                playbackRate: 0.25}, """ + extra + """));
+      window.__c = c;
+      const out = {duration: doc.duration};
+      c.addEventListener("reversing", (e) => { out.at = e.detail.at; out.before = __measure(c); });
+      c.addEventListener("swap", (e) => {
+        out.after = __measure(c);
+        out.swapTime = c.currentTime;
+        out.reversal = {duration: e.detail.document.duration,
+                        ids: e.detail.document.layers.map((l) => l.id),
+                        keyframes: e.detail.document.keyframes || "sampled"};
+      });
+      await __frames();
+      // 45 % of the way, on the 60 Hz frame grid (where playing puts it) plus `offset`.
+      const frame = 1000 / 60;
+      c.seek(Math.round(doc.duration * 0.45 / frame) * frame + offset);
+      out.playState = c.playState;
+      out.outcome = await c.reverse();
+      out.end = {layers: document.querySelectorAll("[data-tp-layer]").length,
+                 gridHidden: app.grid.hidden, detailHidden: app.detail.hidden,
+                 hidden: [...document.querySelectorAll("[data-hero-id]")]
+                   .filter((e) => e.style.visibility).length};
+      return out;
+    """, body, keyframes, offset)
+    path, sent = harness.last_post("/v1/plans")
+    at = result.get("at", 0)
+    worst = 0.0
+    problems = []
+    for layer_id, before in (result.get("before") or {}).items():
+        after = (result.get("after") or {}).get(layer_id)
+        if before is None or after is None:
+            problems.append(f"{layer_id}: missing")
+            continue
+        e = box_error(before["box"], after["box"])
+        if before["content"] and after["content"]:
+            e = max(e, box_error(before["content"], after["content"]))
+        worst = max(worst, e)
+        if e > TOLERANCE_PX:
+            problems.append(f"{layer_id} {fmt(before['box'])} -> {fmt(after['box'])}")
+    # How far the layers move in one 60 fps frame around the reversal time, from the plan.
+    keyframes_t = [k["t"] for k in plan["layers"][0]["keyframes"]]
+    i = min(range(len(keyframes_t) - 1), key=lambda k: abs(keyframes_t[k] - at / 1000))
+    speed = max(box_error(expected_state(l, l["keyframes"][i])["box"],
+                          expected_state(l, l["keyframes"][i + 1])["box"]) for l in plan["layers"])
+    requested = (sent or {}).get("reversal", {}).get("at")
+    ok_request = (requested is not None and abs(requested - at / 1000) < 1e-9
+                  and ("keyframes=compact" in path) == (keyframes == "compact"))
+    label = f"{name}, {keyframes}: reverse() at {at:.3f} ms" + (
+        f" ({offset} ms off the frame grid)" if offset else "")
+    if info:
+        print(f"info {label}: max jump {worst:.4f} px (the sampled document is linear between "
+              f"samples; layers move up to {speed:.2f} px per 60 fps frame there)", flush=True)
+        return
+    checks.record(not problems and result.get("swapTime") == 0 and ok_request
+                  and result.get("playState") == "running",
+                  f"{label} swaps without a jump",
+                  f"max jump {worst:.4f} px over {len(result.get('before') or {})} layers "
+                  f"(layers move up to {speed:.2f} px per 60 fps frame there); requested "
+                  f"reversal.at {requested} s on {path}"
+                  + ("; " + "; ".join(problems[:6]) if problems else ""))
+    end = result.get("end", {})
+    checks.record(result.get("outcome") == "reversed" and end.get("layers") == 0
+                  and end.get("gridHidden") is False and end.get("detailHidden") is True
+                  and end.get("hidden") == 0,
+                  f"{name}, {keyframes}: the reversal plays back and ends reversed",
+                  f"outcome {result.get('outcome')}, reversal {result.get('reversal', {}).get('duration', 0):.3f} ms, "
+                  f"layers left {end.get('layers')}, grid hidden {end.get('gridHidden')}, "
+                  f"detail hidden {end.get('detailHidden')}, elements still hidden {end.get('hidden')}")
+
+
+# In the page: the click flow's transition as it was mounted (before its first frame), what the
+# start actions did there (every target's computed visibility, the mounted layers), and the end.
+DURING = """
+  const c = await Promise.race([window.__next,
+    new Promise((_, reject) => setTimeout(() => reject(new Error("no transition started")), 5000))]);
+  const targetOf = (a) => a.target.layer != null ? null
+    : a.target.element != null
+      ? c.screens[a.target.screen].querySelector(`[data-hero-id="${CSS.escape(a.target.element)}"]`)
+      : c.screens[a.target.screen];
+  const start = c.document.actions.start.filter((a) => a.hidden === true);
+  const state = Object.assign({}, window.__mounted);
+  const outcome = await c.finished;
+  const styled = [...document.querySelectorAll("#app, #app .screen, [data-hero-id]")]
+    .filter((e) => e.getAttribute("style")).map((e) => e.id || e.dataset.heroId);
+  return Object.assign(state, {
+    outcome,
+    shownAfter: start.filter((a) => getComputedStyle(targetOf(a)).visibility === "visible").length,
+    layersAfter: document.querySelectorAll("[data-tp-layer]").length,
+    styled, gridHidden: app.grid.hidden, detailHidden: app.detail.hidden,
+  });
+"""
+
+
+def click(driver, selector):
+    """A mouse click through the DevTools protocol at the element's centre."""
+    x, y = driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];", selector)
+    for kind in ("mousePressed", "mouseReleased"):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind == "mousePressed" else 0,
+            "clickCount": 1})
+
+
+def check_actions(checks, driver):
+    """Check 4: the page's own click flow: push, pop back, and a cancelled push."""
+    run_async(driver, "if (window.__c) window.__c.cancel(); window.__c = null; app.keyframes = 'compact';")
+    driver.execute_script("__nextTransition(false);")
+    click(driver, '[data-card="2"]')
+    push = run_async(driver, DURING)
+    checks.record(push["hiddenTargets"] > 0 and push["hiddenNow"] == push["hiddenTargets"]
+                  and push["layers"] == push["planLayers"] and push["time"] == 0
+                  and push["playState"] == "running",
+                  "click on a card: start actions applied before the first frame",
+                  f"{push['hiddenNow']} of {push['hiddenTargets']} start targets hidden, "
+                  f"{push['layers']} of {push['planLayers']} layers mounted at {push['time']:.1f} ms "
+                  f"({push['playState']})")
+    checks.record(push["outcome"] == "finished" and push["shownAfter"] == push["hiddenTargets"]
+                  and push["layersAfter"] == 0 and not push["styled"]
+                  and push["gridHidden"] is True and push["detailHidden"] is False,
+                  "push finished: targets shown again, layers removed, detail shown",
+                  f"outcome {push['outcome']}, {push['shownAfter']} targets visible, "
+                  f"{push['layersAfter']} layers left, inline styles left on {push['styled']}, "
+                  f"grid hidden {push['gridHidden']}, detail hidden {push['detailHidden']}")
+    driver.execute_script("__nextTransition(false);")
+    click(driver, "#detail .back")
+    pop = run_async(driver, DURING)
+    checks.record(pop["outcome"] == "finished" and pop["hiddenNow"] == pop["hiddenTargets"] > 0
+                  and pop["shownAfter"] == pop["hiddenTargets"] and pop["layersAfter"] == 0
+                  and not pop["styled"] and pop["gridHidden"] is False and pop["detailHidden"] is True,
+                  "back: the pop plays and leaves the grid shown",
+                  f"{pop['hiddenNow']} of {pop['hiddenTargets']} hidden while playing, outcome "
+                  f"{pop['outcome']}, {pop['layersAfter']} layers left, inline styles left on "
+                  f"{pop['styled']}, grid hidden {pop['gridHidden']}, detail hidden {pop['detailHidden']}")
+    # cancel() half way: the cancel actions, the layers removed, the from screen back. The push
+    # is caught when it mounts and moved to 40 % (no timer, however loaded the machine is).
+    driver.execute_script("__nextTransition(true);")
+    click(driver, '[data-card="5"]')
+    cancelled = run_async(driver, """
+      const c = await window.__next;
+      c.seek(c.duration * 0.4);
+      await __frames();
+      c.play();
+      const at = c.currentTime, state = c.playState;
+      c.cancel();
+      const outcome = await c.finished;
+      return {at, state, outcome, layers: document.querySelectorAll("[data-tp-layer]").length,
+              hidden: [...document.querySelectorAll("[data-hero-id]")]
+                .filter((e) => getComputedStyle(e).visibility === "hidden").length,
+              styled: [...document.querySelectorAll("#app, #app .screen, [data-hero-id]")]
+                .filter((e) => e.getAttribute("style")).length,
+              gridHidden: app.grid.hidden, detailHidden: app.detail.hidden,
+              cancelActions: c.document.actions.cancel.length};
+    """)
+    checks.record(cancelled["outcome"] == "cancelled" and cancelled["state"] == "running"
+                  and cancelled["layers"] == 0
+                  and cancelled["hidden"] == 0 and cancelled["styled"] == 0
+                  and cancelled["gridHidden"] is False and cancelled["detailHidden"] is True,
+                  "cancel() mid-flight: cancel actions applied, layers removed, grid shown",
+                  f"cancelled at {cancelled['at']:.1f} ms ({cancelled['state']}), "
+                  f"{cancelled['cancelActions']} cancel actions, "
+                  f"{cancelled['layers']} layers left, {cancelled['hidden']} elements hidden, "
+                  f"grid hidden {cancelled['gridHidden']}, detail hidden {cancelled['detailHidden']}")
+
+
+def check_back_mid_flight(checks, driver, harness):
+    """The page's back button during the push: the README's reverse() path, by clicks (the
+    push held at 40 %: the handler's reverse() plays the way back)."""
+    # Caught when it mounts and held at 40 %, so that the click, a few WebDriver round trips
+    # away, lands mid-flight however loaded the machine is.
+    driver.execute_script("__nextTransition(true);")
+    click(driver, '[data-card="0"]')
+    run_async(driver, """
+      const c = await window.__next;
+      c.playbackRate = 0.5;
+      c.seek(c.duration * 0.4);
+      await __frames();""")
+    click(driver, "#detail .back")
+    r = run_async(driver, """
+      const c = app.current;
+      const outcome = await c.finished;
+      return {outcome, same: c === app.current, reversed: c.reversed, rate: c.playbackRate,
+              layers: document.querySelectorAll("[data-tp-layer]").length,
+              hidden: [...document.querySelectorAll("[data-hero-id]")]
+                .filter((e) => getComputedStyle(e).visibility === "hidden").length,
+              gridHidden: app.grid.hidden, detailHidden: app.detail.hidden};""")
+    path, sent = harness.last_post("/v1/plans")
+    checks.record(r["outcome"] == "reversed" and r["same"] and r["reversed"] and r["layers"] == 0
+                  and r["hidden"] == 0
+                  and r["gridHidden"] is False and r["detailHidden"] is True
+                  and (sent or {}).get("reversal", {}).get("at", 0) > 0,
+                  "back clicked during the push: reversed through the page",
+                  f"at rate {r['rate']}, reversal.at {(sent or {}).get('reversal', {}).get('at')} s, "
+                  f"outcome {r['outcome']}, "
+                  f"{r['layers']} layers left, {r['hidden']} elements hidden, grid hidden "
+                  f"{r['gridHidden']}, detail hidden {r['detailHidden']}")
+
+
+def check_keep_and_replace(checks, driver):
+    """cartSheet: the present leaves its tilted snapshot (keep: true); the dismiss replaces it."""
+    present, dismiss = load_example("cartSheet-present.json"), load_example("cartSheet-dismiss.json")
+    r = run_async(driver, """
+      const [present, dismiss] = args;
+      if (window.__c) window.__c.cancel();
+      window.__c = null;
+      const layers = () => [...document.querySelectorAll("[data-tp-layer]")].map((e) => e.dataset.tpLayer).sort();
+      const grid = app.grid, detail = app.detail;
+      const screens = () => ({gridHidden: grid.hidden, gridVisibility: getComputedStyle(grid).visibility,
+                              detailHidden: detail.hidden});
+      const c1 = app.tp.play(await app.tp.request(present, {keyframes: "compact"}),
+        {container: app.container, screens: {from: grid, to: detail}, keep: true});
+      const o1 = await c1.finished;
+      const kept = Object.assign({outcome: o1, layers: layers()}, screens());
+      const c2 = app.tp.play(await app.tp.request(dismiss, {keyframes: "compact"}),
+        {container: app.container, screens: {from: detail, to: grid}, replace: c1});
+      const mounted = layers();
+      const o2 = await c2.finished;
+      const styled = [...document.querySelectorAll("#app, #app .screen")]
+        .filter((e) => e.getAttribute("style")).map((e) => e.id);
+      return {kept, mounted, end: Object.assign({outcome: o2, layers: layers(), styled}, screens())};
+    """, present, dismiss)
+    kept, end = r["kept"], r["end"]
+    checks.record(kept["outcome"] == "finished" and kept["layers"] == ["fromSnapshot", "toView"]
+                  and kept["gridVisibility"] == "hidden" and kept["detailHidden"] is False
+                  and r["mounted"] == ["fromView", "toSnapshot"]
+                  and end["outcome"] == "finished" and end["layers"] == [] and not end["styled"]
+                  and end["gridHidden"] is False and end["gridVisibility"] == "visible"
+                  and end["detailHidden"] is True,
+                  "cartSheet: present kept its snapshot (keep), dismiss replaced it (replace)",
+                  f"after present {kept['layers']} (grid {kept['gridVisibility']}), dismiss mounted "
+                  f"{r['mounted']}, after dismiss {end['layers']}, inline styles left on {end['styled']}, "
+                  f"grid {end['gridVisibility']} hidden {end['gridHidden']}, detail hidden {end['detailHidden']}")
+
+
+def check_api_edges(checks, driver):
+    """PlanError, reverse() twice, an interaction document, finish()."""
+    interaction = load_example("interaction-fast-flick.json")
+    r = run_async(driver, """
+      const [interaction] = args;
+      if (window.__c) window.__c.cancel();
+      window.__c = null;
+      const out = {};
+      try {
+        await app.tp.request({style: "zoom", operation: "push", container: {width: -1, height: 844}});
+      } catch (e) {
+        out.error = {name: e.name, status: e.status,
+                     pointers: (e.problem.errors || []).map((x) => x.pointer).sort()};
+      }
+      const screens = __screens();
+      const elements = {source: document.querySelector('[data-hero-id="photo-3"]'),
+                        destination: app.detail.querySelector(".photo")};
+      // An interaction: sampled only; it ends with its decision's actions.
+      const doc = await app.tp.request(interaction, {path: "/v1/interactions"});
+      const c = app.tp.play(doc, {container: app.container, screens, elements, playbackRate: 4});
+      try { await c.reverse(); } catch (e) { out.interactionReverse = String(e.message); }
+      out.interaction = {decision: doc.interaction.decision, outcome: await c.finished,
+                         layers: document.querySelectorAll("[data-tp-layer]").length};
+      // reverse() twice: the second is refused, the first still ends reversed.
+      const push = await app.tp.request(app.tp.heroRequest({from: app.grid, to: app.detail,
+        container: app.container, operation: "push", options: app.options}), {keyframes: "compact"});
+      const d = app.tp.play(push, {container: app.container, screens, playbackRate: 0.25});
+      await __frames();
+      d.seek(d.duration * 0.3);
+      const first = d.reverse();
+      try { await d.reverse(); } catch (e) { out.secondReverse = String(e.message); }
+      out.firstReverse = await first;
+      // finish(): straight to the end, with the finish actions.
+      const e = app.tp.play(push, {container: app.container, screens, autoplay: false});
+      e.finish();
+      out.finish = {outcome: await e.finished, layers: document.querySelectorAll("[data-tp-layer]").length,
+                    detailHidden: app.detail.hidden};
+      await app.go(app.detail, app.grid, "pop");
+      return out;
+    """, interaction)
+    error, inter = r.get("error") or {}, r.get("interaction") or {}
+    checks.record(error.get("name") == "PlanError" and error.get("status") == 422
+                  and "/container/width" in error.get("pointers", [])
+                  and inter.get("outcome") == {"finish": "finished", "cancel": "cancelled"}.get(inter.get("decision"))
+                  and inter.get("layers") == 0 and "no request" in r.get("interactionReverse", "")
+                  and "cannot be reversed" in r.get("secondReverse", "") and r.get("firstReverse") == "reversed"
+                  and r.get("finish", {}).get("outcome") == "finished" and r["finish"]["layers"] == 0,
+                  "API edges: PlanError, interaction document, reverse() twice, finish()",
+                  f"422 PlanError at {error.get('pointers')}; interaction decided {inter.get('decision')}, "
+                  f"ended {inter.get('outcome')}, reverse refused ({r.get('interactionReverse')}); "
+                  f"second reverse refused ({r.get('secondReverse')}), first ended {r.get('firstReverse')}; "
+                  f"finish() ended {r.get('finish', {}).get('outcome')}")
+
+
+def check_reduced_motion(checks, driver, harness):
+    """Check 5: prefers-reduced-motion: reduce gives the dissolve."""
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        matches = driver.execute_script(
+            "return matchMedia('(prefers-reduced-motion: reduce)').matches && app.tp.prefersReducedMotion();")
+        for keyframes in ("compact", "sampled"):
+            driver.execute_script(f"app.keyframes = '{keyframes}';")
+            driver.execute_script("__nextTransition(true);")
+            click(driver, '[data-card="1"]')
+            result = run_async(driver, """
+              const c = await window.__next;
+              const doc = c.document;
+              const props = new Set();
+              for (const l of doc.layers) {
+                for (const a of l.animations || []) for (const k of a.keyframes)
+                  for (const p of Object.keys(k)) if (p !== "offset") props.add(p);
+                // Sampled: the members that change between the first and last keyframe.
+                if (l.keyframes) for (const p of Object.keys(l.keyframes[0]))
+                  if (p !== "offset" && l.keyframes.some((k) => k[p] !== l.keyframes[0][p])) props.add(p);
+              }
+              c.pause();
+              c.seek(c.duration / 2);
+              await __frames();
+              const m = __measure(c);
+              c.finish();
+              const outcome = await c.finished;
+              return {ids: doc.layers.map((l) => l.id), props: [...props], m, outcome,
+                      actions: doc.actions.start.length + doc.actions.finish.length,
+                      gridHidden: app.grid.hidden, detailHidden: app.detail.hidden};
+            """)
+            path, sent = harness.last_post("/v1/plans")
+            boxes = [v["box"] for v in result["m"].values()]
+            still = max(box_error(b, (0, 0, 390, 844)) for b in boxes)
+            half = result["m"].get("toView", {}).get("opacity")
+            checks.record(matches and (sent or {}).get("reduceMotion") is True
+                          and result["ids"] == ["fromView", "toView"] and result["props"] == ["opacity"]
+                          and still <= TOLERANCE_PX and half is not None and 0.4 < half < 0.6
+                          and result["outcome"] == "finished" and result["detailHidden"] is False,
+                          f"reduced motion, {keyframes}: the request carries reduceMotion and plays the dissolve",
+                          f"matchMedia {matches}, sent reduceMotion {(sent or {}).get('reduceMotion')} "
+                          f"on {path}, layers {result['ids']}, animated {result['props']}, "
+                          f"boxes off the container by {still:.4f} px, toView opacity at half {half}, "
+                          f"{result['actions']} actions, outcome {result['outcome']}")
+            # Back to the grid for the next run, without motion either.
+            run_async(driver, "await app.go(app.detail, app.grid, 'pop');")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def check_hero_request(checks, body):
+    """heroRequest against the page's own layout (player_page.html's CSS)."""
+    def item(screen, element_id):
+        return next((e for e in body["screens"][screen]["elements"] if e["id"] == element_id), None)
+    expected = {
+        ("from", "searchBar"): {"frame": [16, 100, 358, 36], "cornerRadius": 18},
+        ("from", "photo-0"): {"frame": [16, 150, 170, 170], "cornerRadius": 12,
+                              "content": {"width": 1200, "height": 800}, "contentMode": "aspectFill"},
+        ("from", "photo-3"): {"frame": [204, 358, 170, 170], "cornerRadius": 12,
+                              "content": {"width": 1200, "height": 800}, "contentMode": "aspectFill"},
+        ("from", "title-3"): {"frame": [204, 532, 170, 20], "opaque": False},
+        ("to", "photo-3"): {"frame": [0, 60, 390, 300], "content": {"width": 1200, "height": 800},
+                            "contentMode": "aspectFit", "arc": 1},
+        ("to", "title-3"): {"frame": [20, 380, 350, 30], "opaque": False},
+        ("to", "body"): {"frame": [20, 420, 350, 200], "opaque": False},
+    }
+    problems = []
+    for (screen, element_id), fields in expected.items():
+        got = item(screen, element_id)
+        if got is None:
+            problems.append(f"{screen}/{element_id} missing")
+            continue
+        frame = [got["frame"][k] for k in ("x", "y", "width", "height")]
+        if max(abs(a - b) for a, b in zip(frame, fields["frame"])) > 1e-6:
+            problems.append(f"{screen}/{element_id} frame {frame}")
+        for key, value in fields.items():
+            if key != "frame" and got.get(key) != value:
+                problems.append(f"{screen}/{element_id} {key} {got.get(key)}")
+        if "cornerRadius" not in fields and "cornerRadius" in got:
+            problems.append(f"{screen}/{element_id} cornerRadius {got['cornerRadius']}")
+    counts = (len(body["screens"]["from"]["elements"]), len(body["screens"]["to"]["elements"]))
+    checks.record(not problems and counts == (13, 3) and body["container"] == {"width": 390, "height": 844},
+                  "heroRequest measures the page",
+                  f"{counts[0]} from and {counts[1]} to elements, container {body['container']}"
+                  + ("; " + "; ".join(problems) if problems else ""))
+
+
+def load_example(name, override=None):
+    with open(os.path.join(ROOT, "examples", name), encoding="utf-8") as f:
+        body = json.load(f)
+    if override:
+        body.update(override)
+    return body
+
+
+def check_dead_proxy(checks, driver):
+    try:
+        driver.get("http://player-test.invalid/")
+        error = driver.execute_script("return document.body ? document.body.innerText : '';")
+    except Exception as exception:  # noqa: BLE001 - the expected outcome carries the net error
+        error = str(exception)
+    checks.record("ERR_PROXY_CONNECTION_FAILED" in error,
+                  "an outside URL goes to the dead proxy", error.splitlines()[0][:160] if error else "")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--base", required=True, help="the real server, http://127.0.0.1:PORT")
+    parser.add_argument("--proxy-port", type=int, required=True)
+    args = parser.parse_args()
+    started = time.monotonic()
+
+    def out_of_time(*_):
+        raise OutOfTime(f"over {TIME_LIMIT_S} s")
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(TIME_LIMIT_S)
+
+    checks = Checks()
+    harness = Harness(args.base)
+    with tempfile.TemporaryDirectory(prefix="player-chromium-") as profile:
+        driver = start_browser(args.proxy_port, profile)
+        try:
+            driver.get(harness.url + "/")
+            ready = run_async(driver, """
+              const t0 = performance.now();
+              while (!window.app) {
+                if (performance.now() - t0 > 10000) throw new Error("the page's module did not run");
+                await new Promise((r) => setTimeout(r, 10));
+              }
+              return app.ready;""")
+            driver.execute_script(HELPERS)
+            print(f"player.js served from {harness.player_source}", flush=True)
+            checks.record(ready is True and driver.title == "transition-planner player test",
+                          "page and module loaded", driver.title)
+
+            hero = run_async(driver, """
+              await app.showDetail(document.querySelector('[data-card="3"]'));
+              return app.tp.heroRequest({from: app.grid, to: app.detail, container: app.container,
+                                          operation: "push", options: app.options});""")
+            check_hero_request(checks, hero)
+            spring = dict(hero, timing={"curve": {"type": "spring", "dampingRatio": 0.7}})
+            zoom = load_example("zoom-push.json")
+            zoom_elements = ("{elements: {source: document.querySelector('[data-hero-id=\"photo-3\"]'),"
+                             " destination: app.detail.querySelector('.photo')}}")
+            steps = []
+            cases = [
+                ("hero push (from the page)", hero, "{}"),
+                ("hero push, spring", spring, "{}"),
+                ("zoom push", zoom, zoom_elements),
+                ("cartSheet present, perspective 100",
+                 load_example("cartSheet-present.json",
+                              {"options": {"tilt": 0.1, "scale": {"x": 0.85, "y": 0.95}, "perspective": 100}}),
+                 "{}"),
+                ("expand push", load_example("expand-push.json"), "{}"),
+            ]
+            plans = {}
+            for name, body, extra in cases:
+                plans[name] = post_plan(args.base, body)
+                for keyframes in ("sampled", "compact"):
+                    steps.append((f"{name}, {keyframes}", check_samples,
+                                  (checks, driver, name, body, plans[name], keyframes, extra)))
+            for name, body, extra in cases[:3]:
+                steps.append((f"{name} between samples", check_between,
+                              (checks, driver, name, body, args.base, extra)))
+            for keyframes in ("compact", "sampled"):
+                steps.append((f"reversal {keyframes}", check_reversal,
+                              (checks, driver, harness, "hero push", hero, plans[cases[0][0]], keyframes)))
+            steps.append(("reversal off the grid", check_reversal,
+                          (checks, driver, harness, "hero push", hero, plans[cases[0][0]], "compact",
+                           "{}", 5.3)))
+            steps.append(("reversal sampled off the grid", check_reversal,
+                          (checks, driver, harness, "hero push", hero, plans[cases[0][0]], "sampled",
+                           "{}", 5.3, True)))
+            steps.append(("reversal zoom", check_reversal,
+                          (checks, driver, harness, "zoom push (spring)", zoom, plans["zoom push"],
+                           "compact", zoom_elements)))
+            steps.append(("actions", check_actions, (checks, driver)))
+            steps.append(("back mid-flight", check_back_mid_flight, (checks, driver, harness)))
+            steps.append(("keep and replace", check_keep_and_replace, (checks, driver)))
+            steps.append(("API edges", check_api_edges, (checks, driver)))
+            steps.append(("reduced motion", check_reduced_motion, (checks, driver, harness)))
+            for name, step, step_args in steps:
+                try:
+                    step(*step_args)
+                except Exception as error:  # noqa: BLE001 - reported, not swallowed
+                    checks.record(False, f"{name}: raised", f"{type(error).__name__}: {str(error)[:400]}")
+            external = driver.execute_script(
+                "return performance.getEntriesByType('resource').map((e) => e.name)"
+                ".filter((u) => !u.startsWith(location.origin) && !u.startsWith('data:'));")
+            checks.record(not external, "page loaded nothing from elsewhere", f"{external}")
+            # The 422 asked for by the API edges check is logged by Chromium as a failed load.
+            logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
+                    and "status of 422" not in e.get("message", "")]
+            checks.record(not logs, "no errors in the browser console",
+                          "; ".join(e.get("message", "")[:200] for e in logs))
+            check_dead_proxy(checks, driver)
+        except OutOfTime as error:
+            checks.record(False, "time limit", str(error))
+        finally:
+            signal.alarm(0)
+            driver.quit()
+            harness.close()
+    print(f"player test: {checks.passed} passed, {checks.failed} failed "
+          f"({time.monotonic() - started:.1f} s)", flush=True)
+    return 1 if checks.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

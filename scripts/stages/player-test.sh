@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Real-browser test of the player module (web/player.js, GET /player.js): headless Chromium
+# driven by Selenium plays the service's waapi documents through it on
+# Tests/Browser/player_page.html and checks every layer's box against the plan
+# (Tests/Browser/player_test.py). Installs what is missing (Debian chromium and chromium-driver,
+# selenium in .build/venv) and starts the given server binary on a loopback port; the test's own
+# harness serves the page on another loopback port and proxies the API to it.
+# Builds nothing: build the binary first (swift build --product transition-planner).
+#   scripts/stages/player-test.sh [SERVER_BINARY]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bin=${1:-${BIN:-.build/debug/transition-planner}}
+venv=${VENV:-.build/venv}
+# The test stops itself at 80 s; this is the bound for everything after the installs.
+limit=${PLAYER_TEST_TIMEOUT:-90}
+
+[ -x "$bin" ] || { echo "no server binary at $bin (swift build --product transition-planner)"; exit 1; }
+
+if ! dpkg -s chromium chromium-driver >/dev/null 2>&1; then
+  apt-get update -qq
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium chromium-driver >/dev/null
+fi
+if [ ! -x "$venv/bin/python" ]; then
+  mkdir -p "$(dirname "$venv")"
+  python3 -m venv "$venv"
+fi
+if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
+  "$venv/bin/pip" install -q --disable-pip-version-check selenium
+fi
+
+log=$(mktemp)
+server=""
+test_pid=""
+cleanup() {
+  # The test runs in its own process group (setsid): chromedriver and every Chromium process
+  # are in it, so one signal to the group ends them even if the test could not quit the browser.
+  if [ -n "$test_pid" ]; then kill -- "-$test_pid" 2>/dev/null || true; fi
+  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  rm -f "$log"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+"$bin" serve --host 127.0.0.1 --port 0 --access-log off >"$log" 2>&1 &
+server=$!
+port=""
+for _ in $(seq 200); do
+  port=$(grep -o '"port":[0-9]*' "$log" | head -1 | cut -d: -f2 || true)
+  [ -n "$port" ] && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.05
+done
+[ -n "$port" ] || { echo "server did not start:"; cat "$log"; exit 1; }
+
+# A loopback port nothing listens on, for --proxy-server: bound, then released.
+proxy_port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+
+echo "server on 127.0.0.1:$port, dead proxy on 127.0.0.1:$proxy_port"
+# Selenium must not fetch drivers itself: the paths are given, and Selenium Manager stays offline.
+# timeout (the group's leader) signals the whole group past the limit: exit status 124.
+SE_OFFLINE=true setsid timeout --kill-after=5 "$limit" "$venv/bin/python" Tests/Browser/player_test.py \
+  --base "http://127.0.0.1:$port" --proxy-port "$proxy_port" &
+test_pid=$!
+status=0
+wait "$test_pid" || status=$?
+[ "$status" = 124 ] && echo "player test: over $limit s, stopped"
+# The group is gone when the test quit the browser; the trap covers the other cases.
+kill -- "-$test_pid" 2>/dev/null || true
+test_pid=""
+exit "$status"
