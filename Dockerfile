@@ -10,6 +10,11 @@
 # loader.
 FROM docker.io/library/swift:6.3.1-bookworm AS build
 WORKDIR /src
+# libdeflate for gzip, linked statically (Sources/CDeflate/module.modulemap): the runtime stage
+# needs nothing more.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libdeflate-dev=1.14-1 \
+    && rm -rf /var/lib/apt/lists/*
 # SwiftPM loads every target of the package (tests included) before building one product.
 COPY Package.swift ./
 COPY Sources ./Sources

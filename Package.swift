@@ -28,8 +28,12 @@ let package = Package(
     .target(name: "CEpoll"),
     // glibc's allocator controls (mallinfo2, malloc_trim, mallopt), which Glibc's module lacks.
     .target(name: "CMalloc"),
+    // libdeflate (Debian: libdeflate-dev), linked statically (see its module map).
+    .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"])]),
+    // gzip of whole bodies, and its inverse for clients and tests.
+    .target(name: "Gzip", dependencies: ["CDeflate"]),
     // Where JSON meets the engine: wire types, validation, problem+json, routes, metrics.
-    .target(name: "PlannerService", dependencies: ["TransitionEngine", "JSON", "HTTP1"]),
+    .target(name: "PlannerService", dependencies: ["TransitionEngine", "JSON", "HTTP1", "Gzip"]),
     .executableTarget(
       name: "transition-planner",
       dependencies: [
@@ -55,7 +59,7 @@ let package = Package(
       name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "JSON", "TestSupport"]),
     .testTarget(
       name: "PlannerServiceTests",
-      dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "TestSupport"]),
+      dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "Gzip", "TestSupport"]),
     .testTarget(
       name: "IntegrationTests",
       dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The project's test command. On a fresh Debian machine with the Swift toolchain it installs
 # what the tests need, then runs every check and test, one timed stage each:
-#   setup       libcurl4-openssl-dev (PlannerClient) and a Python venv with
+#   setup       libcurl4-openssl-dev (PlannerClient), libdeflate-dev (gzip) and a Python venv with
 #               openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
 #   build       the debug build with tests;
 #   lottie      the Lottie export of every example against the official Lottie schema;
@@ -73,9 +73,10 @@ trap on_exit EXIT
 # MARK: - Stages
 
 setup() {
-  if ! dpkg -s libcurl4-openssl-dev pkg-config >/dev/null 2>&1; then
+  if ! dpkg -s libcurl4-openssl-dev pkg-config libdeflate-dev >/dev/null 2>&1; then
     apt-get update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq libcurl4-openssl-dev pkg-config >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 install -y -qq libcurl4-openssl-dev pkg-config \
+      libdeflate-dev >/dev/null
   fi
   if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator ]; then
     mkdir -p .build

@@ -10,6 +10,9 @@ public final class PlannerClient {
   private let handle: UnsafeMutableRawPointer
   /// Seconds for a whole call.
   public var timeout: Double
+  /// The `Accept-Encoding` libcurl sends and decodes (the bodies handed back are decoded);
+  /// nil sends none, and the service answers identity.
+  public var acceptEncoding: String? = "gzip"
 
   public init(baseURL: String, timeout: Double = 30) throws(PlannerClientError) {
     PlannerClient.globalInit
@@ -99,6 +102,7 @@ public final class PlannerClient {
     ccurl_setopt_long(handle, CURLOPT_TCP_NODELAY, 1)
     // Never go through a proxy from the environment: tests talk to loopback only.
     ccurl_setopt_string(handle, CURLOPT_NOPROXY, "*")
+    if let acceptEncoding { ccurl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, acceptEncoding) }
     ccurl_setopt_callback(handle, CURLOPT_WRITEFUNCTION, writeBody)
     ccurl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
     ccurl_setopt_callback(handle, CURLOPT_HEADERFUNCTION, writeHeader)

@@ -29,6 +29,35 @@ final class PlanIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(mid.x, 16 - 16 * 1.038955774, accuracy: 1e-6)
   }
 
+  /// The client asks for gzip and decodes it; the plan is the identity plan byte for byte, in
+  /// every format, and the tags differ per coding.
+  func testBothCodingsGiveTheSamePlan() throws {
+    let plain = try PlannerClient(baseURL: client.baseURL)
+    plain.acceptEncoding = nil
+    for name in ["zoom-push", "hero-avatar", "expand-pop"] {
+      let body = Array(try example(name).utf8)
+      for format in ["json", "waapi", "css", "lottie", "svg", "waapi&keyframes=compact"] {
+        let headers = ["Content-Type: application/json"]
+        let gzip = try client.send(
+          "POST", "/v1/plans?format=\(format)", headers: headers, body: body)
+        let identity = try plain.send(
+          "POST", "/v1/plans?format=\(format)", headers: headers, body: body)
+        XCTAssertEqual(gzip.status, 200)
+        XCTAssertEqual(gzip.header("Content-Encoding"), "gzip", "\(name) \(format)")
+        XCTAssertNil(identity.header("Content-Encoding"))
+        XCTAssertEqual(gzip.body, identity.body, "\(name) \(format)")
+        XCTAssertNotEqual(gzip.header("ETag"), identity.header("ETag"))
+      }
+    }
+    let interaction = Array(try example("interaction-slow-drag").utf8)
+    let gzip = try client.send(
+      "POST", "/v1/interactions", headers: ["Content-Type: application/json"], body: interaction)
+    let identity = try plain.send(
+      "POST", "/v1/interactions", headers: ["Content-Type: application/json"], body: interaction)
+    XCTAssertEqual(gzip.header("Content-Encoding"), "gzip")
+    XCTAssertEqual(gzip.body, identity.body)
+  }
+
   func testHeroPlansThroughTheClient() throws {
     let push = try client.plan(try example("hero-grid-push"))
     XCTAssertEqual(push.exchange.status, 200)

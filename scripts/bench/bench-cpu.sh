@@ -3,7 +3,10 @@
 # speed drifts. Requests/s and p99 move with the machine's phase by +-20 %; the server's CPU
 # time per answered request moves much less, so builds are compared by it.
 #
-#   scripts/bench/bench-cpu.sh [plan-vary|plan-repeat|healthz] [BIN...]
+#   scripts/bench/bench-cpu.sh [plan-vary|plan-repeat|healthz] [BIN[@CODING]...]
+#
+# BIN@gzip runs that binary with wrk sending `Accept-Encoding: gzip` (plan modes), so one run can
+# set a binary's identity and gzip answers side by side: bench-cpu.sh plan-vary BIN BIN@gzip.
 #
 # For each binary (default: a fresh release build) in turn, ROUNDS times (3): start it, run
 # wrk (64 connections, 2 threads, DURATION seconds, 10) with the mode's script, and read the
@@ -42,12 +45,15 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }  # utime + stime of one
 
 for round in $(seq "$rounds"); do
   for i in "${!bins[@]}"; do
-    "${bins[$i]}" serve --host 127.0.0.1 --port "$port" --access-log off >"$work/server.log" 2>&1 &
+    bin=${bins[$i]%@*}
+    coding=""
+    [[ "${bins[$i]}" == *@* ]] && coding=${bins[$i]##*@}
+    "$bin" serve --host 127.0.0.1 --port "$port" --access-log off >"$work/server.log" 2>&1 &
     server=$!
     for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/healthz" && break; sleep 0.1; done
     before=$(cpu_ticks "$server")
     start=$(date +%s.%N)
-    wrk -t2 -c64 -d"${duration}s" --latency "${script[@]}" "http://127.0.0.1:$port$url" >"$work/wrk.out" &
+    ACCEPT_ENCODING=$coding wrk -t2 -c64 -d"${duration}s" --latency "${script[@]}" "http://127.0.0.1:$port$url" >"$work/wrk.out" &
     load=$!
     sleep 0.2
     wrk_before=$(cpu_ticks "$load" 2>/dev/null || echo 0)

@@ -64,6 +64,7 @@ stripped="$work/context/transition-planner"
 ldd "$stripped" >"$work/ldd.txt"
 ! grep -q 'not found' "$work/ldd.txt" || fail "ldd: $(grep 'not found' "$work/ldd.txt")"
 ! grep -q 'libcurl' "$work/ldd.txt" || fail "the server binary links libcurl"
+! grep -q 'libdeflate' "$work/ldd.txt" || fail "the server binary links libdeflate dynamically (it is to be static)"
 interp=$(readelf -l "$stripped" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
 libs=$( (awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' "$work/ldd.txt"; echo "$interp") | sort -u)
 for lib in $libs; do

@@ -26,6 +26,10 @@ info:
       (CORS preflight) everywhere. A method a path does not allow is `405` with `Allow`; an
       unknown path is `404` (see `components/responses`).
     - Every response from the application carries `Vary: Accept, Origin, Accept-Encoding`.
+      Plans (every format), interactions, `/v1/styles`, `/openapi.yaml`, `/` and `/player.js`
+      are sent with `Content-Encoding: gzip` when `Accept-Encoding` prefers gzip (RFC 9110
+      12.5.3) and the body has at least 1,024 bytes; a gzip answer has its own strong `ETag`.
+      An `Accept-Encoding` that excludes both gzip and identity is `406`.
       Requests with an allowed `Origin` get `Access-Control-Allow-Origin` and
       `Access-Control-Expose-Headers: ETag, X-Request-ID, Retry-After`. The server echoes a sane
       `X-Request-ID` or generates one.
@@ -1258,7 +1262,8 @@ components:
       description: |
         The `Accept` header excludes the only media type the path produces; on `/v1/plans` and
         `/v1/interactions`, it admits none of the five formats' types, or excludes the one the
-        `format` parameter names. The `detail` names the types the path produces.
+        `format` parameter names. The `detail` names the types the path produces. Or the
+        `Accept-Encoding` header excludes both gzip and identity.
       headers:
         Vary:
           $ref: '#/components/headers/Vary'

@@ -1,3 +1,4 @@
+import Gzip
 import HTTP1
 import JSON
 import TransitionEngine
@@ -12,7 +13,6 @@ public final class PlannerApp: HTTPResponder {
   let cache: ResponseCache
   /// The plan pipeline behind the response cache.
   let plans: CachedPlanning
-  let stylesBody: [UInt8]
 
   public init(
     configuration: PlannerAppConfiguration = .init(), metrics: Metrics = Metrics(),
@@ -25,8 +25,11 @@ public final class PlannerApp: HTTPResponder {
     cache = ResponseCache(
       maximumEntries: configuration.cacheEntries, maximumBytes: configuration.cacheBytes)
     plans = CachedPlanning(service: service, cache: cache, metrics: metrics)
-    stylesBody = StylesDocument.json()
   }
+
+  /// The static documents in both codings, compressed once per process.
+  static let stylesBody = CodedBody(StylesDocument.json())
+  static let openapiBody = CodedBody(Array(OpenAPIDocument.text.utf8))
 
   static let vary = "Accept, Origin, Accept-Encoding"
 
@@ -38,15 +41,16 @@ public final class PlannerApp: HTTPResponder {
     switch check(head, context) {
     case .refuse(let response):
       return .refuse(response)
-    case .proceed(let route, let format, let options):
+    case .proceed(let route, let format, let options, let accepted):
       if head.method == "OPTIONS" { return .refuse(preflight(route, head)) }
-      return .accept { [self] request in answer(route, request, format, options) }
+      return .accept { [self] request in answer(route, request, format, options, accepted) }
     }
   }
 
-  /// What the head allows: the route and the format to answer in, or the refusal.
+  /// What the head allows: the route, the format to answer in and the codings the client
+  /// takes, or the refusal.
   enum HeadVerdict {
-    case proceed(Route, ExportFormat, ExportOptions)
+    case proceed(Route, ExportFormat, ExportOptions, AcceptEncoding)
     case refuse(HTTPResponse)
   }
 
@@ -71,7 +75,7 @@ public final class PlannerApp: HTTPResponder {
       r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
       return .refuse(r)
     }
-    if head.method == "OPTIONS" { return .proceed(route, .json, ExportOptions()) }
+    if head.method == "OPTIONS" { return .proceed(route, .json, ExportOptions(), .absent) }
     if let tooLarge = context.bodyTooLarge {
       return .refuse(decorated(tooLarge, head: head))
     }
@@ -84,8 +88,18 @@ public final class PlannerApp: HTTPResponder {
           415, "/problems/unsupported-media-type", "Unsupported media type",
           "Content-Type is \(given); send application/json (UTF-8)", head: head))
     }
+    // An Accept-Encoding that admits neither coding is a 406 with Accept's (docs/API.md,
+    // "Content coding"); the probes and the metrics are never compressed and ignore it.
+    let accepted = route.compressible ? AcceptEncoding(head.headers["Accept-Encoding"]) : .absent
+    if !accepted.admitsAny {
+      return .refuse(
+        problem(
+          406, "/problems/not-acceptable", "Not acceptable",
+          "the Accept-Encoding header excludes both gzip and identity, the codings \(route.rawValue) is sent in",
+          head: head))
+    }
     if route == .plans || route == .interactions {
-      return negotiateFormat(route, head)
+      return negotiateFormat(route, head, accepted)
     }
     let (type, subtype) = producedType(route)
     if !MediaType.accepts(head.headers["Accept"], type: type, subtype: subtype) {
@@ -95,12 +109,14 @@ public final class PlannerApp: HTTPResponder {
           "\(route.rawValue) produces \(type)/\(subtype); the Accept header excludes it",
           head: head))
     }
-    return .proceed(route, .json, ExportOptions())
+    return .proceed(route, .json, ExportOptions(), accepted)
   }
 
   /// The 406 (and, after it in docs/API.md's order, the 400 for a bad `format` or `moments`) of the
   /// routes that answer in every export format.
-  func negotiateFormat(_ route: Route, _ head: HTTPRequestHead) -> HeadVerdict {
+  func negotiateFormat(_ route: Route, _ head: HTTPRequestHead, _ accepted: AcceptEncoding)
+    -> HeadVerdict
+  {
     switch FormatNegotiation.negotiate(head) {
     case .format(let format, let options):
       if options.keyframes == .compact, route == .interactions {
@@ -110,7 +126,7 @@ public final class PlannerApp: HTTPResponder {
             "keyframes=compact describes a plan's tracks; an interaction follows its gesture sample by sample: leave keyframes out or give keyframes=sampled",
             head: head))
       }
-      return .proceed(route, format, options)
+      return .proceed(route, format, options, accepted)
     case .notAcceptable(let format):
       let produced = ExportFormat.allCases.map {
         $0.mediaType.type + "/" + $0.mediaType.subtype
@@ -169,17 +185,18 @@ public final class PlannerApp: HTTPResponder {
   /// cached (found without parsing); otherwise decoding, the canonical lookup and planning run
   /// later, on a worker, once each, so a large plan never delays other connections.
   func answer(
-    _ route: Route, _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions
+    _ route: Route, _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions,
+    _ accepted: AcceptEncoding
   ) -> HTTPAnswer {
     let head = request.head
     switch route {
     case .plans:
       return head.method == "POST"
-        ? postPlan(request, format, options) : getPlan(head, format, options)
+        ? postPlan(request, format, options, accepted) : getPlan(head, format, options, accepted)
     case .interactions:
-      return .later { [self] in postInteraction(request, format, options) }
+      return .later { [self] in postInteraction(request, format, options, accepted) }
     case .styles:
-      return .now(respond(200, "application/json", stylesBody, head: head))
+      return .now(coded(200, "application/json", Self.stylesBody, accepted, head: head).response)
     case .healthz:
       return .now(respond(200, "application/json", Array(#"{"status":"ok"}"#.utf8), head: head))
     case .readyz:
@@ -196,23 +213,36 @@ public final class PlannerApp: HTTPResponder {
           200, "text/plain; version=0.0.4; charset=utf-8",
           Array(metrics.exposition(openConnections: status.openConnections).utf8), head: head))
     case .openapi:
-      return .now(respond(200, "application/yaml", Array(OpenAPIDocument.text.utf8), head: head))
+      return .now(coded(200, "application/yaml", Self.openapiBody, accepted, head: head).response)
     case .preview:
-      return .now(previewPage(head))
+      return .now(previewPage(head, accepted))
     case .player:
-      return .now(playerScript(head))
+      return .now(playerScript(head, accepted))
     }
   }
 
-  func postPlan(_ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions)
-    -> HTTPAnswer
-  {
+  /// A response of a body held in both codings, with `Content-Encoding` for gzip, and the tag
+  /// of the coding sent.
+  func coded(
+    _ status: Int, _ contentType: String, _ body: CodedBody, _ accepted: AcceptEncoding,
+    head: HTTPRequestHead
+  ) -> (response: HTTPResponse, etag: String) {
+    let (bytes, etag, coding) = body.pick(accepted)
+    var r = respond(status, contentType, bytes, head: head)
+    if coding == .gzip { r.headers.add(name: "Content-Encoding", value: "gzip") }
+    return (r, etag)
+  }
+
+  func postPlan(
+    _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions,
+    _ accepted: AcceptEncoding
+  ) -> HTTPAnswer {
     let head = request.head
-    if let hit = plans.exactRepeat(request.body, format, options) {
+    if let hit = plans.exactRepeat(request.body, format, options, accepted) {
       return .now(postPlanResponse(.success(hit), head, format))
     }
     return .later { [self] in
-      postPlanResponse(plans.entry(request.body, format, options), head, format)
+      postPlanResponse(plans.entry(request.body, format, options, accepted), head, format)
     }
   }
 
@@ -240,9 +270,10 @@ public final class PlannerApp: HTTPResponder {
     }
   }
 
-  func getPlan(_ head: HTTPRequestHead, _ format: ExportFormat, _ options: ExportOptions)
-    -> HTTPAnswer
-  {
+  func getPlan(
+    _ head: HTTPRequestHead, _ format: ExportFormat, _ options: ExportOptions,
+    _ accepted: AcceptEncoding
+  ) -> HTTPAnswer {
     if let query = head.query, QueryString.occurrences(of: "request", in: query) > 1 {
       return .now(
         problem(
@@ -261,10 +292,12 @@ public final class PlannerApp: HTTPResponder {
           400, "/problems/malformed-query", "Malformed query",
           "a percent escape in the query is not two hex digits", head: head))
     }
-    if let hit = plans.exactRepeat(body, format, options) {
+    if let hit = plans.exactRepeat(body, format, options, accepted) {
       return .now(getPlanResponse(.success(hit), head, format))
     }
-    return .later { [self] in getPlanResponse(plans.entry(body, format, options), head, format) }
+    return .later { [self] in
+      getPlanResponse(plans.entry(body, format, options, accepted), head, format)
+    }
   }
 
   func getPlanResponse(
@@ -284,7 +317,8 @@ public final class PlannerApp: HTTPResponder {
   /// `POST /v1/interactions`: 400/422 problems as for plans. Each body is a one-off recording,
   /// so the answer is neither cached here nor cacheable (`Cache-Control: no-store`, no ETag).
   func postInteraction(
-    _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions
+    _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions,
+    _ accepted: AcceptEncoding
   ) -> HTTPResponse {
     let head = request.head
     switch service.interactionBody(request.body, format: format, options: options) {
@@ -293,7 +327,19 @@ public final class PlannerApp: HTTPResponder {
     case .success(let (interaction, body)):
       metrics.recordPlan(
         style: interaction.transition.style, operation: interaction.transition.operation.rawValue)
-      var r = respond(200, format.contentType, body, head: head)
+      // Compressed here, on the worker; the identity bytes are released when this returns, so
+      // a large answer holds its compressed copy (a tenth of it) beside it only meanwhile.
+      var coding = accepted.coding(forSize: body.count)
+      var bytes = body
+      if coding == .gzip {
+        if let gzip = Gzip.compress(body, level: ContentCoding.gzipLevel(format)) {
+          bytes = gzip
+        } else {
+          coding = .identity
+        }
+      }
+      var r = respond(200, format.contentType, bytes, head: head)
+      if coding == .gzip { r.headers.add(name: "Content-Encoding", value: "gzip") }
       r.headers.add(name: "Cache-Control", value: "no-store")
       return r
     }
@@ -301,6 +347,9 @@ public final class PlannerApp: HTTPResponder {
 
   func planHeaders(_ response: HTTPResponse, _ entry: ResponseCache.Entry) -> HTTPResponse {
     var r = response
+    if entry.coding == .gzip, response.status == 200 {
+      r.headers.add(name: "Content-Encoding", value: "gzip")
+    }
     r.headers.add(name: "ETag", value: entry.etag)
     r.headers.add(name: "Cache-Control", value: "public, max-age=86400")
     return r

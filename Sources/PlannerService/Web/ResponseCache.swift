@@ -20,16 +20,19 @@ public final class ResponseCache: Sendable {
     /// For metrics on hits.
     public var style: String
     public var operation: String
+    /// The body's content coding (`Content-Encoding: gzip` for gzip).
+    public var coding: ContentCoding
 
     public init(
       body: [UInt8], etag: String, contentLocation: String = "", style: String = "",
-      operation: String = ""
+      operation: String = "", coding: ContentCoding = .identity
     ) {
       self.body = body
       self.etag = etag
       self.contentLocation = contentLocation
       self.style = style
       self.operation = operation
+      self.coding = coding
     }
   }
 

@@ -40,6 +40,15 @@ public enum Route: String, Sendable, CaseIterable {
   /// Whether a request to this route with `method` carries a JSON body.
   public func takesBody(_ method: String) -> Bool { method == "POST" }
 
+  /// Whether the route's answers are worth compressing: everything but the probes and the
+  /// metrics, which are small, polled often and read by tools that may not decompress.
+  public var compressible: Bool {
+    switch self {
+    case .healthz, .readyz, .metrics: false
+    default: true
+    }
+  }
+
   /// Whether the route's successful answer is JSON (406 applies), as opposed to text.
   public var producesJSON: Bool {
     switch self {
