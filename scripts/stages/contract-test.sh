@@ -11,17 +11,9 @@ examples=${MAX_EXAMPLES:-40}
 
 "$venv/bin/openapi-spec-validator" openapi.yaml
 
-log=$(mktemp)
-"$bin" serve --host 127.0.0.1 --port 0 --access-log off >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true; rm -f "$log"' EXIT
-port=""
-for _ in $(seq 200); do
-  port=$(grep -o '"port":[0-9]*' "$log" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  sleep 0.05
-done
-[ -n "$port" ] || { echo "server did not start:"; cat "$log"; exit 1; }
+. scripts/lib/server.sh
+trap 'kill "${server:-}" 2>/dev/null || true; rm -f "${server_log:-}"' EXIT
+start_server "$bin"
 
 NO_COLOR=1 "$venv/bin/st" run openapi.yaml --url "http://127.0.0.1:$port" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance \
