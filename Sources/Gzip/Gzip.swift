@@ -22,8 +22,9 @@ public enum Gzip {
           compressor, input.baseAddress, input.count, output.baseAddress, output.count)
       }
     }
-    out.removeSubrange(written...)
-    return out
+    // A fresh array of the written size: trimming `out` would keep the capacity of the bound
+    // (about the input's size), and the cache counts bodies by their count.
+    return written > 0 ? Array(out[..<written]) : nil
   }
 
   /// The body of a gzip member, or nil when it is not one, is corrupt, or inflates to more
@@ -51,8 +52,7 @@ public enum Gzip {
       }
       switch result {
       case LIBDEFLATE_SUCCESS:
-        out.removeSubrange(actual...)
-        return out
+        return Array(out[..<actual])
       case LIBDEFLATE_INSUFFICIENT_SPACE where capacity < maximumBytes:
         capacity = min(capacity * 2, maximumBytes)
       default:

@@ -44,8 +44,24 @@ public struct PlanningService: Sendable {
   public func render(
     _ request: PlanRequest, format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
-    plan(request).flatMap {
-      bounded(format.render($0, options: options), format, at: ["frameRate"])
+    plan(request).flatMap { plan in
+      guard format == .waapi, options.keyframes == .compact else {
+        return bounded(format.render(plan, options: options), format, at: ["frameRate"])
+      }
+      // The compact document does not grow with the frame rate but with its springs' points:
+      // it stops as soon as it is over the limit.
+      guard
+        let bytes = CompactWaapiExporter.export(plan, maximumBytes: limits.maximumResponseBytes)
+      else {
+        return .failure(
+          .invalidFields([
+            FieldError(
+              JSONPointer(segments: ["timing"]),
+              "the compact waapi answer would be over the limit of \(limits.maximumResponseBytes) bytes: its springs need too many points (give more damping or a shorter duration), or ask for keyframes=sampled"
+            )
+          ]))
+      }
+      return .success(bytes)
     }
   }
 

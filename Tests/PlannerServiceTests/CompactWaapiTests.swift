@@ -418,3 +418,86 @@ final class CompactWaapiRouteTests: XCTestCase {
         .hasPrefix("keyframes=compact describes a plan's tracks"))
   }
 }
+
+/// What a review found: springs the fit cannot follow, transforms a browser would decompose
+/// otherwise, and documents whose cost has no bound.
+final class CompactWaapiLimitTests: XCTestCase {
+  /// The plan's sample times, where a frame-rate fallback is exact.
+  func assertExactAtSamples(_ plan: Plan, _ name: String) throws {
+    let document = try JSONParser.parse(CompactWaapiExporter.export(plan))
+    let evaluator = ChoreographyEvaluator(plan.choreography)
+    let layers = try XCTUnwrap(document["layers"]?.array)
+    // Every 37th sample and the last: a 60 s plan has 3,601.
+    for (i, t) in plan.times.enumerated() where i > 0 && (i % 37 == 0 || i == plan.times.count - 1)
+    {
+      let clock = { (k: Int) in evaluator.progress(ofClock: k, at: t, timing: plan.timing) }
+      for (l, layer) in layers.enumerated() {
+        let played = try BrowserModel.play(layer, at: t * 1000)
+        let exact = evaluator.state(ofLayer: l, progressOfDelay: clock)
+        let geometry = { (frame: Rect, transform: Transform3D) in
+          LayerGeometry(
+            frame: frame, anchor: plan.choreography.layers[l].anchor, transform: transform
+          ).projectedCorners
+        }
+        let frame = Rect(x: played.left, y: played.top, width: played.width, height: played.height)
+        for (a, b) in zip(geometry(frame, played.transform), geometry(exact.frame, exact.transform))
+        {
+          XCTAssertEqual(a.x, b.x, accuracy: 0.1, "\(name) layer \(l) at \(t)")
+          XCTAssertEqual(a.y, b.y, accuracy: 0.1, "\(name) layer \(l) at \(t)")
+        }
+      }
+    }
+  }
+
+  func testASpringTooLongForThePointsFallsBackToTheFrameRate() throws {
+    let plan = try ExportFixtures.plan(
+      json: #"{"style": "zoom", "operation": "push", "container": {"width": 390, "height": 844}, "#
+        + #""source": {"x": 16, "y": 220, "width": 170, "height": 170}, "#
+        + #""destination": {"x": 0, "y": 91, "width": 390, "height": 390}, "#
+        + #""timing": {"duration": 60, "curve": {"type": "springPhysics", "damping": 0.01}}}"#)
+    try assertExactAtSamples(plan, "undamped")
+  }
+
+  func testAReversalsTransformTheBrowserWouldDecomposeOtherwiseIsPlayedPerFrame() throws {
+    // At 0.25 s the forward progress is 1.34 and the scale about -0.2: recomposed, that matrix
+    // decomposes into a positive scale and a half turn.
+    let plan = try ExportFixtures.plan(
+      json:
+        #"{"style": "cartSheet", "operation": "present", "container": {"width": 390, "height": 844}, "#
+        + #""options": {"scale": {"x": 0.1, "y": 0.1}}, "#
+        + #""timing": {"duration": 2, "curve": {"type": "springPhysics", "stiffness": 300, "#
+        + #""damping": 2}}, "reversal": {"at": 0.25}}"#
+    )
+    let document = try JSONParser.parse(CompactWaapiExporter.export(plan))
+    let frames = try XCTUnwrap(
+      document["layers"]?.array?.compactMap { $0["animations"]?.array }.joined().first {
+        $0["property"]?.text == "transform"
+      })
+    XCTAssertGreaterThan(frames["keyframes"]?.array?.count ?? 0, 2)
+    try assertExactAtSamples(plan, "reversal")
+  }
+
+  func testADocumentOverTheLimitIsRefusedWithoutBeingBuilt() throws {
+    // 25 pairs keep the plan under the keyframe limit at 60 fps for 60 s; the spring's
+    // paths then fall back to a point per frame, megabytes past a 1 MiB limit.
+    let elements = (0..<25).map {
+      #"{"id": "e\#($0)", "frame": {"x": \#($0 % 16 * 20), "y": \#($0 / 16 * 20), "width": 10, "height": 10}}"#
+    }.joined(separator: ",")
+    let to = (0..<25).map {
+      #"{"id": "e\#($0)", "frame": {"x": \#($0 % 16 * 24), "y": \#(400 + $0 / 16 * 24), "width": 20, "height": 20}}"#
+    }.joined(separator: ",")
+    let request =
+      #"{"style": "hero", "operation": "push", "container": {"width": 390, "height": 844}, "#
+      + #""screens": {"from": {"elements": [\#(elements)]}, "to": {"elements": [\#(to)]}}, "#
+      + #""timing": {"duration": 60, "curve": {"type": "springPhysics", "stiffness": 1000000, "damping": 0.01}}}"#
+    var limits = PlannerLimits()
+    limits.maximumResponseBytes = 1 << 20
+    let service = PlanningService(limits: limits)
+    let result = service.planBody(
+      Array(request.utf8), format: .waapi, options: ExportOptions(keyframes: .compact))
+    guard case .failure(let problem) = result else { return XCTFail("answered") }
+    XCTAssertEqual(problem.status, 422)
+    XCTAssertEqual(problem.errors.first?.pointer, "/timing")
+    XCTAssertTrue(problem.errors.first?.message.contains("keyframes=sampled") ?? false)
+  }
+}

@@ -33,6 +33,14 @@ final class ContentCodingTests: XCTestCase {
     XCTAssertNil(coding(["identity;q=0"]))
     XCTAssertNil(coding(["br, *;q=0"]))
     XCTAssertNil(coding(["gzip;q=0, identity;q=0"]))
+    // q-values follow RFC 9110's grammar; anything else reads as 1.
+    XCTAssertEqual(coding(["identity;q=nan"]), .identity)
+    XCTAssertEqual(coding(["gzip;q=inf, identity;q=0.5"]), .gzip)
+    XCTAssertNil(coding(["identity;q=0.000"]))
+    XCTAssertEqual(AcceptEncoding.qvalue("0.125"), 0.125)
+    for bad in ["1.5", "1.001", "0.1234", "1e-3", "-0", ".5", "0x1p-2", "nan"] {
+      XCTAssertNil(AcceptEncoding.qvalue(bad), bad)
+    }
     // Only the first 64 elements are read: a gzip after them is not seen.
     XCTAssertEqual(coding([String(repeating: "br, ", count: 64) + "gzip"]), .identity)
     XCTAssertEqual(coding([String(repeating: "br, ", count: 63) + "gzip"]), .gzip)
@@ -135,5 +143,41 @@ final class ContentCodingTests: XCTestCase {
     // The probes answer anyway.
     XCTAssertEqual(
       app.handle("GET", "/healthz", [("Accept-Encoding", "identity;q=0")]).status, 200)
+  }
+}
+
+/// What a review found: the cached gzip answer follows the request's preference and the
+/// minimum size, whatever the cache holds.
+final class ContentCodingCacheTests: XCTestCase {
+  let json = [("Content-Type", "application/json")]
+
+  func testAGzipEntryIsNotServedToARequestPreferringIdentity() throws {
+    let app = PlannerApp()
+    let compressed = app.handle(
+      "POST", "/v1/plans", json + [("Accept-Encoding", "gzip")], body: zoomPushJSON)
+    XCTAssertEqual(compressed.headers.first(name: "Content-Encoding"), "gzip")
+    for header in ["identity, gzip;q=0.5", "gzip;q=0.1, identity"] {
+      let r = app.handle(
+        "POST", "/v1/plans", json + [("Accept-Encoding", header)], body: zoomPushJSON)
+      XCTAssertNil(r.headers.first(name: "Content-Encoding"), header)
+      let location = try XCTUnwrap(r.headers.first(name: "Content-Location"))
+      XCTAssertNil(
+        app.handle("GET", location, [("Accept-Encoding", header)]).headers.first(
+          name: "Content-Encoding"), header)
+    }
+  }
+
+  func testASmallBodyCompressedForARequestExcludingIdentityIsNotKept() throws {
+    let app = PlannerApp()
+    let body = String(
+      decoding: try ExportFixtures.example("cartSheet-present-reduced"), as: UTF8.self)
+    let target = "/v1/plans?format=waapi&keyframes=compact"
+    let forced = app.handle(
+      "POST", target, json + [("Accept-Encoding", "gzip, identity;q=0")], body: body)
+    XCTAssertEqual(forced.headers.first(name: "Content-Encoding"), "gzip")
+    let plain = app.handle("POST", target, json + [("Accept-Encoding", "gzip")], body: body)
+    XCTAssertNil(plain.headers.first(name: "Content-Encoding"))
+    XCTAssertLessThan(plain.body.count, ContentCoding.minimumBytes)
+    XCTAssertEqual(try XCTUnwrap(Gzip.decompress(forced.body, maximumBytes: 1 << 20)), plain.body)
   }
 }

@@ -6,7 +6,9 @@ import TransitionEngine
 /// draws; a spring is `linear(...)` through points placed so that the browser's straight pieces
 /// stay within `tolerance` (in progress) of the spring.
 enum CSSEasing {
-  static func write(_ timing: Timing, tolerance: Double, _ w: inout JSONWriter) {
+  static func write(
+    _ timing: Timing, tolerance: Double, budget: inout Int, frameRate: Int, _ w: inout JSONWriter
+  ) {
     switch timing.curve {
     case .bezier(_, let b):
       if b == .linear {
@@ -24,7 +26,9 @@ enum CSSEasing {
       w.byte(UInt8(ascii: ")"))
     case .spring(_, _, let s), .springPhysics(_, let s), .springResponse(_, _, let s),
       .springBounce(_, _, let s):
-      writeLinear(spring: s, duration: timing.duration, tolerance: tolerance, &w)
+      writeLinear(
+        spring: s, duration: timing.duration, tolerance: tolerance, budget: &budget,
+        frameRate: frameRate, &w)
     }
   }
 
@@ -44,19 +48,23 @@ enum CSSEasing {
 
   /// `linear(0, v1 t1%, ..., 1)`. A plan cuts a spring at its duration and shows the end there,
   /// as UIKit does; when the spring has not come close to it by then, the cut is a step in the
-  /// last ten-millionth of the duration.
+  /// last ten-millionth of the duration. A spring the fit cannot follow within its points or
+  /// the document's budget gets a point per frame of the plan.
   static func writeLinear(
-    spring: DampedSpring, duration: Double, tolerance: Double, _ w: inout JSONWriter
+    spring: DampedSpring, duration: Double, tolerance: Double, budget: inout Int,
+    frameRate: Int, _ w: inout JSONWriter
   ) {
-    let points = PiecewiseLinearFit.fit(duration: duration, tolerance: tolerance) { t in
-      (t <= 0 ? 0 : spring.progress(at: t), 0)
-    }
+    let f = { (t: Double) in (t <= 0 ? 0 : spring.progress(at: t), 0.0) }
+    let points =
+      PiecewiseLinearFit.fit(duration: duration, tolerance: tolerance, budget: &budget, f)
+      ?? PiecewiseLinearFit.sampled(duration: duration, frameRate: frameRate, f)
     w.raw("linear(0")
     for point in points.dropFirst().dropLast() {
       w.raw(", ")
       w.number(rounded(point.value.0, 1e7))
       w.byte(UInt8(ascii: " "))
-      w.number(rounded(point.t / duration * 100, 1e7))
+      // Below the step's 99.99999 %, so positions never go back.
+      w.number(min(rounded(point.t / duration * 100, 1e7), 99.99999))
       w.byte(UInt8(ascii: "%"))
     }
     if let last = points.last, points.count > 1,

@@ -26,6 +26,10 @@ extension CompactWaapiExporter {
     var tolerance = 1.0
     /// An arc's left and top against time since the track's start.
     var path: [PiecewiseLinearFit.Point] = []
+    /// A transform the browser would not interpolate as the plan does (a reversal's ends whose
+    /// matrices decompose into other parts): its value at each frame of the plan, eased
+    /// linearly, as the sampled document has it.
+    var frames: [(offset: Double, value: Transform3D)] = []
     /// Whether the path's last two points are a spring's cut: the first of them is written at
     /// offset 0.999999.
     var stepsAtEnd = false
@@ -38,7 +42,7 @@ extension CompactWaapiExporter {
       return a
     }
 
-    func write(_ w: inout JSONWriter) {
+    func write(_ w: inout JSONWriter, budget: inout Int, frameRate: Int) {
       w.raw("{\"target\":")
       w.string(target)
       w.raw(",\"property\":")
@@ -48,7 +52,16 @@ extension CompactWaapiExporter {
         w.string(part)
       }
       w.raw(",\"keyframes\":[")
-      if path.isEmpty {
+      if !frames.isEmpty {
+        for (i, frame) in frames.enumerated() {
+          if i > 0 { w.byte(UInt8(ascii: ",")) }
+          w.raw("{\"offset\":")
+          w.number(frame.offset)
+          w.raw(",\"transform\":")
+          CompactWaapiExporter.transform(frame.value, &w)
+          w.byte(UInt8(ascii: "}"))
+        }
+      } else if path.isEmpty {
         for (i, members) in ends.enumerated() {
           if i > 0 { w.byte(UInt8(ascii: ",")) }
           w.byte(UInt8(ascii: "{"))
@@ -70,8 +83,8 @@ extension CompactWaapiExporter {
         w.number(delay * 1000)
       }
       w.raw(",\"easing\":\"")
-      if path.isEmpty {
-        CSSEasing.write(timing, tolerance: tolerance, &w)
+      if path.isEmpty && frames.isEmpty {
+        CSSEasing.write(timing, tolerance: tolerance, budget: &budget, frameRate: frameRate, &w)
       } else {
         w.raw("linear")
       }
@@ -95,7 +108,8 @@ extension CompactWaapiExporter {
         } else if stepsAtEnd, i == last - 1 {
           w.raw("0.999999")
         } else {
-          w.number(CSSEasing.rounded(point.t / duration, 1e6))
+          // Below the step's 0.999999, so offsets never go back.
+          w.number(min(CSSEasing.rounded(point.t / duration, 1e6), 0.999999))
         }
         w.raw(",\"left\":")
         WaapiExporter.pixels(interior ? CSSEasing.rounded(point.value.0, 1e3) : point.value.0, &w)

@@ -19,8 +19,17 @@ enum CompactWaapiExporter {
   static let pixelTolerance = 0.1
   static let opacityTolerance = 0.001
 
+  /// The document, or nil once it grows past `maximumBytes` (it stops there: a request for a
+  /// long, barely damped spring on hundreds of elements would otherwise build hundreds of MB
+  /// before the size limit could refuse it).
   static func export(_ plan: Plan) -> [UInt8] {
+    // Without a bound the document is always written whole.
+    export(plan, maximumBytes: .max) ?? []
+  }
+
+  static func export(_ plan: Plan, maximumBytes: Int) -> [UInt8]? {
     let timeline = plan.timeline
+    var budget = PiecewiseLinearFit.documentBudget
     var w = JSONWriter(capacity: 2048 + plan.choreography.layers.count * 640)
     w.raw("{\"format\":\"waapi\",\"keyframes\":\"compact\",\"style\":")
     w.string(plan.style)
@@ -33,7 +42,10 @@ enum CompactWaapiExporter {
     w.raw(",\"layers\":[")
     for (l, layer) in plan.choreography.layers.enumerated() {
       if l > 0 { w.byte(UInt8(ascii: ",")) }
-      writeLayer(layer, info: timeline.layers[l], timing: plan.timing, &w)
+      writeLayer(
+        layer, info: timeline.layers[l], timing: plan.timing, frameRate: plan.frameRate,
+        budget: &budget, &w)
+      if w.byteCount > maximumBytes { return nil }
     }
     w.raw("],\"actions\":")
     PlanEncoder.writeActions(timeline.actions, &w)
@@ -60,7 +72,8 @@ enum CompactWaapiExporter {
   }
 
   static func writeLayer(
-    _ layer: Layer, info: Timeline.LayerInfo, timing: Timing, _ w: inout JSONWriter
+    _ layer: Layer, info: Timeline.LayerInfo, timing: Timing, frameRate: Int, budget: inout Int,
+    _ w: inout JSONWriter
   ) {
     let tracks = effectiveTracks(layer)
     func animates(_ property: String) -> Bool { tracks.contains { $0.property == property } }
@@ -105,17 +118,21 @@ enum CompactWaapiExporter {
     var first = true
     for track in tracks {
       let own = track.retraces ? track.timing : nil
-      for animation in animations(track, layer: layer, timing: own ?? timing) {
+      for animation in animations(
+        track, layer: layer, timing: own ?? timing, frameRate: frameRate, budget: &budget)
+      {
         if !first { w.byte(UInt8(ascii: ",")) }
         first = false
-        animation.write(&w)
+        animation.write(&w, budget: &budget, frameRate: frameRate)
       }
     }
     w.raw("]}")
   }
 
   /// One track's animations: one, or two for an arc (its left and top, and its size).
-  static func animations(_ track: Track, layer: Layer, timing: Timing) -> [Animation] {
+  static func animations(
+    _ track: Track, layer: Layer, timing: Timing, frameRate: Int, budget: inout Int
+  ) -> [Animation] {
     let base = Animation(
       target: "layer", property: track.property, delay: track.delay, timing: timing)
     switch track.change {
@@ -144,10 +161,15 @@ enum CompactWaapiExporter {
       path.part = "path"
       let arc = (from.center, control, to.center)
       let progress = CSSEasing.uncut(timing)
-      var points = PiecewiseLinearFit.fit(duration: timing.duration, tolerance: pathTolerance) {
-        let r = ChoreographyEvaluator.rect(from, to, arc, progress($0))
+      let position = { (t: Double) -> (Double, Double) in
+        let r = ChoreographyEvaluator.rect(from, to, arc, progress(t))
         return (r.x, r.y)
       }
+      var points =
+        PiecewiseLinearFit.fit(
+          duration: timing.duration, tolerance: pathTolerance, budget: &budget, position)
+        ?? PiecewiseLinearFit.sampled(
+          duration: timing.duration, frameRate: frameRate, position)
       // A spring cut short steps to the end in the last millionth (see CSSEasing.writeLinear).
       if let last = points.last, points.count > 1,
         CSSEasing.needsStep(from: last.value.0, to: to.x, tolerance: pathTolerance)
@@ -167,6 +189,22 @@ enum CompactWaapiExporter {
           tolerance: opacityTolerance / abs(to - from))
       ]
     case .transform(let from, let to):
+      if let ends = track.decomposedEnds, !browserDecomposes(layer, from, to, as: ends) {
+        // The browser would decompose the two matrices into other parts than the plan's path
+        // (a reversal's ends, recomposed): the plan's transform at each frame instead.
+        var frames = base
+        let duration = timing.duration
+        let count = max(Int((duration * Double(frameRate)).rounded(.up)), 1)
+        frames.frames = (0...count).map { k in
+          let t = k == count ? duration : Double(k) / Double(frameRate)
+          let p = timing.progress(at: t)
+          let value =
+            p == 0
+            ? from : p == 1 ? to : DecomposedTransform.interpolate(ends.from, ends.to, p).recomposed
+          return (k == count ? 1 : t / duration, value)
+        }
+        return [frames]
+      }
       return [
         base.with(
           ends: [[("transform", .transform(from))], [("transform", .transform(to))]],
@@ -234,6 +272,26 @@ enum CompactWaapiExporter {
       previous = next
     }
     return reach
+  }
+
+  /// Whether decomposing `from` and `to` again (as a browser does) gives the path of the plan's
+  /// decomposed `ends`: the layer's corners within a hundredth of a pixel at three points.
+  static func browserDecomposes(
+    _ layer: Layer, _ from: Transform3D, _ to: Transform3D, as ends: DecomposedEnds
+  ) -> Bool {
+    guard let a = DecomposedTransform(from), let b = DecomposedTransform(to) else { return false }
+    for p in [0.25, 0.5, 0.75] {
+      let mine = DecomposedTransform.interpolate(ends.from, ends.to, p).recomposed
+      let theirs = DecomposedTransform.interpolate(a, b, p).recomposed
+      let x = LayerGeometry(frame: layer.frame, anchor: layer.anchor, transform: mine)
+        .projectedCorners
+      let y = LayerGeometry(frame: layer.frame, anchor: layer.anchor, transform: theirs)
+        .projectedCorners
+      for (c, d) in zip(x, y) where !(abs(c.x - d.x) <= 0.01 && abs(c.y - d.y) <= 0.01) {
+        return false
+      }
+    }
+    return true
   }
 
   /// A transform as CSS: `none` for the identity, else `matrix3d(...)`.

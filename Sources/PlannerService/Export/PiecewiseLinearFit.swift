@@ -7,7 +7,9 @@ import TransitionEngine
 /// The interval is cut in halves where the chord misses the function by more than the
 /// tolerance at any of seven interior probes, starting from eight pieces, so no wiggle of a
 /// spring shorter than an eighth of its duration hides between two first probes; then points
-/// whose removal keeps every probe within the tolerance are dropped again.
+/// whose removal keeps every probe within the tolerance are dropped again. A function that
+/// needs too many points, or a document that has spent its budget, gets the plan's frame rate
+/// instead (``sampled(duration:frameRate:_:)``).
 enum PiecewiseLinearFit {
   /// One point: the input and the function's (up to two) outputs there.
   struct Point: Equatable {
@@ -17,42 +19,73 @@ enum PiecewiseLinearFit {
     static func == (a: Point, b: Point) -> Bool { a.t == b.t && a.value == b.value }
   }
 
-  /// At most this many points per function: a 60 s undamped spring is refused by the timing
-  /// rules, but a long, barely damped one could otherwise ask for tens of thousands.
+  /// At most this many points per function: a long, barely damped spring could otherwise ask
+  /// for tens of thousands. A function that needs more is not fitted (``fit`` returns nil).
   static let maximumPoints = 4096
 
-  /// The points from `0` to `duration` (both included); `tolerance` applies to each output.
+  /// Evaluations of the function one document may spend on fitting (a few tens of
+  /// milliseconds): a request is one worker's work, however many of its tracks are springs.
+  static let documentBudget = 4_000_000
+
+  /// The points from `0` to `duration` (both included), each output within `tolerance`; nil
+  /// when that needs more than ``maximumPoints`` or more evaluations than `budget` has left
+  /// (which it lowers by those spent).
   static func fit(
-    duration: Double, tolerance: Double, _ f: (Double) -> (Double, Double)
-  ) -> [Point] {
-    let start = Point(t: 0, value: f(0))
+    duration: Double, tolerance: Double, budget: inout Int, _ f: (Double) -> (Double, Double)
+  ) -> [Point]? {
+    var calls = 0
+    func counted(_ t: Double) -> (Double, Double) {
+      calls += 1
+      return f(t)
+    }
+    defer { budget -= calls }
+    let limit = budget
+    let start = Point(t: 0, value: counted(0))
     guard duration > 0 else { return [start] }
     var points = [start]
     let pieces = 8
     var a = start
     for i in 1...pieces {
       let t = i == pieces ? duration : duration * Double(i) / Double(pieces)
-      let b = Point(t: t, value: f(t))
-      refine(a, b, depth: 0, tolerance: tolerance, f, into: &points)
+      let b = Point(t: t, value: counted(t))
+      guard
+        refine(
+          a, b, depth: 0, tolerance: tolerance, counted, into: &points,
+          over: { calls > limit })
+      else { return nil }
       a = b
     }
-    return simplified(points, tolerance: tolerance, f)
+    guard calls <= limit else { return nil }
+    return simplified(points, tolerance: tolerance, counted)
   }
 
+  /// The function at the plan's own frame rate: what a fit that ran out of points or budget
+  /// falls back to, as accurate between frames as the sampled document.
+  static func sampled(duration: Double, frameRate: Int, _ f: (Double) -> (Double, Double))
+    -> [Point]
+  {
+    let count = max(Int((duration * Double(frameRate)).rounded(.up)), 1)
+    return (0...count).map { k in
+      let t = k == count ? duration : Double(k) / Double(frameRate)
+      return Point(t: t, value: f(t))
+    }
+  }
+
+  /// Appends the points after `a` up to `b`; false when the points or the budget run out.
   private static func refine(
     _ a: Point, _ b: Point, depth: Int, tolerance: Double, _ f: (Double) -> (Double, Double),
-    into points: inout [Point]
-  ) {
-    if depth < 24, points.count < maximumPoints - 2,
-      chordError(a, b, f) > tolerance * 0.9
-    {
+    into points: inout [Point], over: () -> Bool
+  ) -> Bool {
+    if over() { return false }
+    if depth < 24, chordError(a, b, f) > tolerance * 0.9 {
+      guard points.count < maximumPoints - 2 else { return false }
       let mid = (a.t + b.t) / 2
       let m = Point(t: mid, value: f(mid))
-      refine(a, m, depth: depth + 1, tolerance: tolerance, f, into: &points)
-      refine(m, b, depth: depth + 1, tolerance: tolerance, f, into: &points)
-      return
+      return refine(a, m, depth: depth + 1, tolerance: tolerance, f, into: &points, over: over)
+        && refine(m, b, depth: depth + 1, tolerance: tolerance, f, into: &points, over: over)
     }
     points.append(b)
+    return true
   }
 
   /// The largest miss of the chord from `a` to `b` at seven evenly spaced interior probes.

@@ -70,9 +70,24 @@ struct AcceptEncoding: Equatable {
     for parameter in parts.dropFirst() {
       let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1)
       guard pair.count == 2, trimmed(pair[0]).lowercased() == "q" else { continue }
-      q = Double(trimmed(pair[1])).map { min(max($0, 0), 1) } ?? 1
+      q = qvalue(trimmed(pair[1])) ?? 1
     }
     return (name, q)
+  }
+
+  /// RFC 9110 12.4.2's `qvalue`: `0` or `1` with at most three decimals (`1` only with zeros);
+  /// nil for anything else (`nan`, `inf`, `1e-3`, `0x1p-2`, `1.5`).
+  static func qvalue(_ text: String) -> Double? {
+    let bytes = Array(text.utf8)
+    guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1")
+    else { return nil }
+    guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1 : 0 }
+    let decimals = bytes.dropFirst(2)
+    guard bytes[1] == UInt8(ascii: "."), decimals.count <= 3,
+      decimals.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      first == UInt8(ascii: "0") || decimals.allSatisfy({ $0 == UInt8(ascii: "0") })
+    else { return nil }
+    return Double(text)
   }
 
   private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> String {
@@ -88,6 +103,10 @@ struct AcceptEncoding: Equatable {
 
   /// Whether some coding the service writes is acceptable (else 406).
   var admitsAny: Bool { gzip > 0 || identity > 0 }
+
+  /// Whether a body of at least ``ContentCoding/minimumBytes`` goes out gzip-coded: the only
+  /// bodies whose gzip form is cached.
+  var prefersGzip: Bool { gzip > 0 && gzip >= identity }
 
   /// The coding for a body of `size` bytes: gzip when the header prefers it (or ties) and the
   /// body is at least ``ContentCoding/minimumBytes``, or when identity is excluded; else

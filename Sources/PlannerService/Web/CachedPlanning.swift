@@ -28,7 +28,9 @@ struct CachedPlanning: Sendable {
   ) -> ResponseCache.Entry? {
     guard let alias = Self.alias(body, format, options) else { return nil }
     var hit: ResponseCache.Entry? = nil
-    if accepted.gzip > 0, let gzip = cache.get(Self.gzipKey(alias)) {
+    // Only bodies of at least the minimum have a gzip entry, so whatever is found there goes
+    // out compressed for a request that prefers gzip.
+    if accepted.prefersGzip, let gzip = cache.get(Self.gzipKey(alias)) {
       hit = gzip
     } else if let identity = cache.get(alias),
       accepted.coding(forSize: identity.body.count) == .identity
@@ -57,7 +59,7 @@ struct CachedPlanning: Sendable {
     let alias = Self.alias(body, format, options)
     let canonical = CanonicalRequest.json(request)
     let key = format == .json ? [0] + canonical : Self.keyPrefix(format, options) + canonical
-    if accepted.gzip > 0, let hit = cache.get(Self.gzipKey(key)) {
+    if accepted.prefersGzip, let hit = cache.get(Self.gzipKey(key)) {
       if let alias { cache.put(Self.gzipKey(alias), hit) }
       return .success(counted(hit, hit: true))
     }
@@ -88,8 +90,12 @@ struct CachedPlanning: Sendable {
     gzip.body = compressed
     gzip.etag = ETag.of(compressed)
     gzip.coding = .gzip
-    cache.put(Self.gzipKey(key), gzip)
-    if let alias { cache.put(Self.gzipKey(alias), gzip) }
+    // A small body compressed because identity was excluded is not kept: requests that take
+    // identity would find it.
+    if identity.body.count >= ContentCoding.minimumBytes {
+      cache.put(Self.gzipKey(key), gzip)
+      if let alias { cache.put(Self.gzipKey(alias), gzip) }
+    }
     return .success(gzip)
   }
 
