@@ -51,7 +51,7 @@ let package = Package(
       name: "planner-bench",
       dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "HTTPServer"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
     .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "JSON"]),
     // Raw-socket client, server-process helpers and gesture fixtures shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),

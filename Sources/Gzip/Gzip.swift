@@ -1,5 +1,9 @@
 import CDeflate
 
+/// The buffer pointers below are the only ones this target takes: libdeflate's C API reads and
+/// writes through them, so there is no pointer-free way to call it (they are not a fast path),
+/// and they stay inside these two functions.
+///
 /// gzip (RFC 1952) of a whole body through libdeflate: the service compresses answers it holds
 /// whole (cached plans, exports, its static documents), so a one-shot compressor is enough, and
 /// libdeflate's is faster than zlib's at the same ratio (docs/PERFORMANCE.md, "Content coding").

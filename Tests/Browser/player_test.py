@@ -61,18 +61,7 @@ class OutOfTime(BaseException):
     for a socket time-out), so no step's handler swallows it."""
 
 
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def record(self, ok, name, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-        print(("PASS " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
-        return ok
+from browser_checks import Checks  # noqa: E402 (beside this file)
 
 
 # ---- the harness: the page and a proxy to the real server on one origin --------------------

@@ -55,18 +55,7 @@ CASES = [
 FRACTIONS = [0, 0.25, 0.5, 0.75, 1]
 
 
-class Checks:
-    def __init__(self):
-        self.passed = 0
-        self.failed = 0
-
-    def record(self, ok, name, detail=""):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-        print(("PASS " if ok else "FAIL ") + name + (": " + detail if detail else ""), flush=True)
-        return ok
+from browser_checks import Checks  # noqa: E402 (beside this file)
 
 
 # ---- the plan's geometry, as LayerGeometry computes it ---------------------------------------

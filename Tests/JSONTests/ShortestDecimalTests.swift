@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import JSON
@@ -5,18 +6,6 @@ import XCTest
 /// The fast number formatter must print exactly what Swift's `description` prints for every
 /// double it handles (the wire format predates it, and ETags of equal plans must not change).
 final class ShortestDecimalTests: XCTestCase {
-  /// SplitMix64: a fixed seed gives the same values on every run and machine.
-  struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   func text(_ v: Double) -> String {
     var w = JSONWriter(capacity: 32)
     w.number(v)

@@ -344,12 +344,7 @@ def check_example(binary, example, frame_count):
                 )
                 result["failures"].append(f"{where}: nothing rendered; plan box {fmt(box)}{hint}")
                 continue
-            bad = []
-            for edge, e, g in zip(("left", "top", "right", "bottom"), box, got):
-                error = abs(g - e)
-                result["max_error"] = max(result["max_error"], error)
-                if not (math.floor(e) - EDGE_TOLERANCE_PX <= g <= math.ceil(e) + EDGE_TOLERANCE_PX):
-                    bad.append(f"{edge} {g} vs {e:.3f} (off by {error:.3f} px)")
+            bad = edge_misses(box, got, result)
             if bad:
                 result["failures"].append(
                     f"{where}: {', '.join(bad)}; rendered {got}, plan {fmt(box)}"
@@ -456,14 +451,21 @@ def check_content(document, parent, pair, layer, indices, frame_of, shift, last,
         if got is None:
             result["failures"].append(f"{where}: nothing rendered; plan box {fmt(box)}")
             continue
-        bad = []
-        for edge, e, g in zip(("left", "top", "right", "bottom"), box, got):
-            error = abs(g - e)
-            result["max_error"] = max(result["max_error"], error)
-            if not (math.floor(e) - EDGE_TOLERANCE_PX <= g <= math.ceil(e) + EDGE_TOLERANCE_PX):
-                bad.append(f"{edge} {g} vs {e:.3f} (off by {error:.3f} px)")
+        bad = edge_misses(box, got, result)
         if bad:
             result["failures"].append(f"{where}: {', '.join(bad)}; rendered {got}, plan {fmt(box)}")
+
+
+def edge_misses(box, got, result):
+    """The edges of the rendered box `got` beyond floor/ceil of the exact `box` +- the tolerance,
+    in words; raises result["max_error"] to the largest distance seen."""
+    bad = []
+    for edge, e, g in zip(("left", "top", "right", "bottom"), box, got):
+        error = abs(g - e)
+        result["max_error"] = max(result["max_error"], error)
+        if not (math.floor(e) - EDGE_TOLERANCE_PX <= g <= math.ceil(e) + EDGE_TOLERANCE_PX):
+            bad.append(f"{edge} {g} vs {e:.3f} (off by {error:.3f} px)")
+    return bad
 
 
 def skip_reason(unclipped, box):

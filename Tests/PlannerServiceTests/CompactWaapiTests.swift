@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import TransitionEngine
 import XCTest
 
@@ -56,7 +57,7 @@ final class CompactWaapiTests: XCTestCase {
       let evaluator = ChoreographyEvaluator(plan.choreography)
       let layers = try XCTUnwrap(document["layers"]?.array)
       XCTAssertEqual(layers.count, plan.choreography.layers.count, name)
-      var generator = SplitMix(seed: 7)
+      var generator = SeededGenerator(state: 7)
       var times = (0..<150).map { _ in Double(generator.next() % 1_000_000) / 1e6 * plan.duration }
       times += [0, plan.duration, plan.duration * 0.999_999]
       for t in times {
@@ -331,19 +332,6 @@ enum BrowserModel {
       let span = xs[k + 1] - xs[k]
       return span > 0 ? lerp(ys[k], ys[k + 1], (x - xs[k]) / span) : ys[k + 1]
     }
-  }
-}
-
-/// A seeded generator, so the sampled times are the same on every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

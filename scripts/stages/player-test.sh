@@ -16,19 +16,10 @@ limit=${PLAYER_TEST_TIMEOUT:-90}
 
 [ -x "$bin" ] || { echo "no server binary at $bin (swift build --product transition-planner)"; exit 1; }
 
-if ! dpkg -s chromium chromium-driver >/dev/null 2>&1; then
-  apt-get update -qq
-  apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium chromium-driver >/dev/null
-fi
-if [ ! -x "$venv/bin/python" ]; then
-  mkdir -p "$(dirname "$venv")"
-  python3 -m venv "$venv"
-fi
-if ! "$venv/bin/python" -c 'import selenium' 2>/dev/null; then
-  "$venv/bin/pip" install -q --disable-pip-version-check selenium
-fi
+. scripts/lib/chromium.sh
+. scripts/lib/server.sh
+ensure_chromium "$venv"
 
-log=$(mktemp)
 server=""
 test_pid=""
 cleanup() {
@@ -36,24 +27,13 @@ cleanup() {
   # are in it, so one signal to the group ends them even if the test could not quit the browser.
   if [ -n "$test_pid" ]; then kill -- "-$test_pid" 2>/dev/null || true; fi
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
-  rm -f "$log"
+  rm -f "${server_log:-}"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-"$bin" serve --host 127.0.0.1 --port 0 --access-log off >"$log" 2>&1 &
-server=$!
-port=""
-for _ in $(seq 200); do
-  port=$(grep -o '"port":[0-9]*' "$log" | head -1 | cut -d: -f2 || true)
-  [ -n "$port" ] && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.05
-done
-[ -n "$port" ] || { echo "server did not start:"; cat "$log"; exit 1; }
-
-# A loopback port nothing listens on, for --proxy-server: bound, then released.
-proxy_port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+start_server "$bin"
+proxy_port=$(dead_proxy_port "$venv")
 
 echo "server on 127.0.0.1:$port, dead proxy on 127.0.0.1:$proxy_port"
 # Selenium must not fetch drivers itself: the paths are given, and Selenium Manager stays offline.

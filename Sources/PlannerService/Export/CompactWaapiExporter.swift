@@ -31,15 +31,7 @@ enum CompactWaapiExporter {
     let timeline = plan.timeline
     var budget = PiecewiseLinearFit.documentBudget
     var w = JSONWriter(capacity: 2048 + plan.choreography.layers.count * 640)
-    w.raw("{\"format\":\"waapi\",\"keyframes\":\"compact\",\"style\":")
-    w.string(plan.style)
-    w.raw(",\"operation\":")
-    w.string(plan.operation.rawValue)
-    w.raw(",\"container\":")
-    w.size(plan.scene.container)
-    w.raw(",\"duration\":")
-    w.number(plan.duration * 1000)
-    w.raw(",\"layers\":[")
+    WaapiExporter.writeHead(timeline, compact: true, &w)
     for (l, layer) in plan.choreography.layers.enumerated() {
       if l > 0 { w.byte(UInt8(ascii: ",")) }
       writeLayer(
@@ -47,12 +39,8 @@ enum CompactWaapiExporter {
         budget: &budget, &w)
       if w.byteCount > maximumBytes { return nil }
     }
-    w.raw("],\"actions\":")
-    PlanEncoder.writeActions(timeline.actions, &w)
-    if let request = plan.request {
-      w.raw(",\"request\":")
-      w.append(contentsOf: CanonicalRequest.json(request))
-    }
+    w.byte(UInt8(ascii: "]"))
+    WaapiExporter.writeActions(timeline.actions, request: plan.request, &w)
     w.byte(UInt8(ascii: "}"))
     return w.bytes
   }
@@ -138,10 +126,9 @@ enum CompactWaapiExporter {
     switch track.change {
     case .frame(let from, let to):
       guard let control = track.arcControl else {
-        let reach = max(
-          abs(to.x - from.x), abs(to.y - from.y), abs(to.x + to.width - from.x - from.width),
-          abs(to.y + to.height - from.y - from.height))
-        return [base.with(ends: frameEnds(from, to), tolerance: pixelTolerance / reach)]
+        return [
+          base.with(ends: frameEnds(from, to), tolerance: pixelTolerance / edgeReach(from, to))
+        ]
       }
       let half = pixelTolerance / 2
       let pathTolerance: Double
@@ -194,15 +181,15 @@ enum CompactWaapiExporter {
         // (a reversal's ends, recomposed): the plan's transform at each frame instead.
         var frames = base
         let duration = timing.duration
-        let count = max(Int((duration * Double(frameRate)).rounded(.up)), 1)
-        frames.frames = (0...count).map { k in
-          let t = k == count ? duration : Double(k) / Double(frameRate)
-          let p = timing.progress(at: t)
-          let value =
-            p == 0
-            ? from : p == 1 ? to : DecomposedTransform.interpolate(ends.from, ends.to, p).recomposed
-          return (k == count ? 1 : t / duration, value)
-        }
+        frames.frames = PiecewiseLinearFit.frameTimes(duration: duration, frameRate: frameRate)
+          .map { t in
+            let p = timing.progress(at: t)
+            let value =
+              p == 0
+              ? from
+              : p == 1 ? to : DecomposedTransform.interpolate(ends.from, ends.to, p).recomposed
+            return (t == duration ? 1 : t / duration, value)
+          }
         return [frames]
       }
       return [
@@ -218,11 +205,7 @@ enum CompactWaapiExporter {
       ]
     case .contentFrame(let from, let to):
       var content = base.with(
-        ends: frameEnds(from, to),
-        tolerance: pixelTolerance
-          / max(
-            abs(to.x - from.x), abs(to.y - from.y), abs(to.x + to.width - from.x - from.width),
-            abs(to.y + to.height - from.y - from.height)))
+        ends: frameEnds(from, to), tolerance: pixelTolerance / edgeReach(from, to))
       content.target = "content"
       return [content]
     case .shadowOpacity(let from, let to):
@@ -235,6 +218,13 @@ enum CompactWaapiExporter {
           ], tolerance: opacityTolerance / abs(to - from))
       ]
     }
+  }
+
+  /// How far an edge of a rect moving linearly from `from` to `to` goes per unit of progress.
+  static func edgeReach(_ from: Rect, _ to: Rect) -> Double {
+    max(
+      abs(to.x - from.x), abs(to.y - from.y), abs(to.x + to.width - from.x - from.width),
+      abs(to.y + to.height - from.y - from.height))
   }
 
   static func frameEnds(_ from: Rect, _ to: Rect) -> [[(String, Animation.Value)]] {

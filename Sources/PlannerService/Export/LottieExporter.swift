@@ -161,9 +161,7 @@ public enum LottieExporter {
     let details = l < timeline.details.count ? timeline.details[l] : []
     if layer.reportsCornerRadius, details.count == timeline.times.count {
       w.raw(",\"r\":")
-      // A spring leaves radii of a millionth where the plan means square corners, and rlottie
-      // (1.3.8) draws nothing for a large rectangle with a radius from 1e-6 to 6e-6.
-      writeScalar(details.map { $0.cornerRadius < 1e-3 ? 0 : $0.cornerRadius }, frames, &w)
+      writeScalar(roundness(details), frames, &w)
       w.raw("},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
     } else {
       w.raw(",\"r\":{\"a\":0,\"k\":0}},{\"ty\":\"fl\",\"nm\":\"fill\",\"c\":{\"a\":0,\"k\":[")
@@ -175,6 +173,13 @@ public enum LottieExporter {
     w.raw(
       ",1]},\"o\":{\"a\":0,\"k\":100},\"r\":1},{\"ty\":\"tr\",\"nm\":\"transform\",\"a\":{\"a\":0,\"k\":[0,0]},\"p\":{\"a\":0,\"k\":[0,0]},\"s\":{\"a\":0,\"k\":[100,100]},\"r\":{\"a\":0,\"k\":0},\"o\":{\"a\":0,\"k\":100}}]}]}"
     )
+  }
+
+  /// The rectangle roundness of each sample: the corner radius, in the rectangle's own units.
+  /// A spring leaves radii of a millionth where the plan means square corners, and rlottie
+  /// (1.3.8) draws nothing for a large rectangle with a radius from 1e-6 to 6e-6: those are 0.
+  static func roundness(_ details: [LayerDetail]) -> [Double] {
+    details.map { $0.cornerRadius < 1e-3 ? 0 : $0.cornerRadius }
   }
 
   /// The matte and the content of layer `l` (Lottie's way to clip: a track matte). Both are
@@ -230,7 +235,7 @@ public enum LottieExporter {
     w.raw("{\"a\":0,\"k\":100}")
     rectangle(
       layer.id + " matte", center: sizes.map { [$0[0] / 2, $0[1] / 2] }, size: sizes,
-      radius: details.map { $0.cornerRadius < 1e-3 ? 0 : $0.cornerRadius }, color: [1, 1, 1],
+      radius: roundness(details), color: [1, 1, 1],
       opacity: 100)
     w.byte(UInt8(ascii: ","))
     // The content's rectangle in the layer's coordinates, shaded over the layer's fill.

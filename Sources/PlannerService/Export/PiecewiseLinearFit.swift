@@ -64,11 +64,13 @@ enum PiecewiseLinearFit {
   static func sampled(duration: Double, frameRate: Int, _ f: (Double) -> (Double, Double))
     -> [Point]
   {
+    frameTimes(duration: duration, frameRate: frameRate).map { Point(t: $0, value: f($0)) }
+  }
+
+  /// 0, 1/frameRate, 2/frameRate, ... and `duration` itself last.
+  static func frameTimes(duration: Double, frameRate: Int) -> [Double] {
     let count = max(Int((duration * Double(frameRate)).rounded(.up)), 1)
-    return (0...count).map { k in
-      let t = k == count ? duration : Double(k) / Double(frameRate)
-      return Point(t: t, value: f(t))
-    }
+    return (0...count).map { k in k == count ? duration : Double(k) / Double(frameRate) }
   }
 
   /// Appends the points after `a` up to `b`; false when the points or the budget run out.

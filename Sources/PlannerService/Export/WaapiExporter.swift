@@ -25,15 +25,7 @@ public enum WaapiExporter {
     let frames = timeline.times.count * timeline.layers.count
     var w = JSONWriter(capacity: 512 + frames * 160)
     let durationMs = timeline.duration * 1000
-    w.raw("{\"format\":\"waapi\",\"style\":")
-    w.string(timeline.style)
-    w.raw(",\"operation\":")
-    w.string(timeline.operation.rawValue)
-    w.raw(",\"container\":")
-    w.size(timeline.container)
-    w.raw(",\"duration\":")
-    w.number(durationMs)
-    w.raw(",\"layers\":[")
+    writeHead(timeline, compact: false, &w)
     let offsets = Self.offsets(timeline)
     for (l, layer) in timeline.layers.enumerated() {
       if l > 0 { w.byte(UInt8(ascii: ",")) }
@@ -79,14 +71,7 @@ public enum WaapiExporter {
       w.raw(",\"easing\":\"linear\",\"fill\":\"both\"}}")
     }
     w.byte(UInt8(ascii: "]"))
-    // What a page applies around the animations, in the plan's shape, and the request it can
-    // send again (with "reversal") to go back from where it is.
-    w.raw(",\"actions\":")
-    PlanEncoder.writeActions(timeline.actions, &w)
-    if let request {
-      w.raw(",\"request\":")
-      w.append(contentsOf: CanonicalRequest.json(request))
-    }
+    writeActions(timeline.actions, request: request, &w)
     if let note = ExportOmissions.sentence(timeline, carried: carried) {
       w.raw(",\"leavesOut\":[")
       for (i, name) in ExportOmissions.missing(timeline, carried: carried).enumerated() {
@@ -111,6 +96,34 @@ public enum WaapiExporter {
     }
     w.byte(UInt8(ascii: "}"))
     return w.bytes
+  }
+
+  /// `{"format":"waapi",` (`"keyframes":"compact",`) the style, operation, container and
+  /// duration (ms), up to the opening of `layers`: both spellings of the document start so.
+  static func writeHead(_ timeline: Timeline, compact: Bool, _ w: inout JSONWriter) {
+    w.raw(
+      compact
+        ? "{\"format\":\"waapi\",\"keyframes\":\"compact\",\"style\":"
+        : "{\"format\":\"waapi\",\"style\":")
+    w.string(timeline.style)
+    w.raw(",\"operation\":")
+    w.string(timeline.operation.rawValue)
+    w.raw(",\"container\":")
+    w.size(timeline.container)
+    w.raw(",\"duration\":")
+    w.number(timeline.duration * 1000)
+    w.raw(",\"layers\":[")
+  }
+
+  /// What a page applies around the animations, in the plan's shape, and the request it can
+  /// send again (with "reversal") to go back from where it is: after `layers` in both spellings.
+  static func writeActions(_ actions: Actions, request: PlanRequest?, _ w: inout JSONWriter) {
+    w.raw(",\"actions\":")
+    PlanEncoder.writeActions(actions, &w)
+    if let request {
+      w.raw(",\"request\":")
+      w.append(contentsOf: CanonicalRequest.json(request))
+    }
   }
 
   /// (offset, sample index) per keyframe: `t / duration`, the first exactly 0 and the last
