@@ -26,10 +26,10 @@ extension CompactWaapiExporter {
     var tolerance = 1.0
     /// An arc's left and top against time since the track's start.
     var path: [PiecewiseLinearFit.Point] = []
-    /// A transform the browser would not interpolate as the plan does (a reversal's ends whose
-    /// matrices decompose into other parts): its value at each frame of the plan, eased
-    /// linearly, as the sampled document has it.
-    var frames: [(offset: Double, value: Transform3D)] = []
+    /// A track no pair of keyframes with an easing reproduces (a reversal's transform whose
+    /// ends decompose into other parts, a retarget's spring or additive track): its members at
+    /// each frame of the plan, eased linearly, as the sampled document has them.
+    var frames: [(offset: Double, members: [(String, Value)])] = []
     /// Whether the path's last two points are a spring's cut: the first of them is written at
     /// offset 0.999999.
     var stepsAtEnd = false
@@ -57,8 +57,12 @@ extension CompactWaapiExporter {
           if i > 0 { w.byte(UInt8(ascii: ",")) }
           w.raw("{\"offset\":")
           w.number(frame.offset)
-          w.raw(",\"transform\":")
-          CompactWaapiExporter.transform(frame.value, &w)
+          for (name, value) in frame.members {
+            w.raw(",")
+            w.string(name)
+            w.byte(UInt8(ascii: ":"))
+            Self.write(value, &w)
+          }
           w.byte(UInt8(ascii: "}"))
         }
       } else if path.isEmpty {

@@ -123,6 +123,9 @@ enum CompactWaapiExporter {
   ) -> [Animation] {
     let base = Animation(
       target: "layer", property: track.property, delay: track.delay, timing: timing)
+    if track.retraces, track.motion != nil {
+      return [retargetFrames(track, layer: layer, timing: timing, frameRate: frameRate)]
+    }
     switch track.change {
     case .frame(let from, let to):
       guard let control = track.arcControl else {
@@ -188,7 +191,7 @@ enum CompactWaapiExporter {
               p == 0
               ? from
               : p == 1 ? to : DecomposedTransform.interpolate(ends.from, ends.to, p).recomposed
-            return (t == duration ? 1 : t / duration, value)
+            return (t == duration ? 1 : t / duration, [("transform", .transform(value))])
           }
         return [frames]
       }
@@ -218,6 +221,43 @@ enum CompactWaapiExporter {
           ], tolerance: opacityTolerance / abs(to - from))
       ]
     }
+  }
+
+  /// A retarget's spring or additive track: a keyframe per frame of the plan over the track's
+  /// span, exact at each (docs/API.md "Retargeting"), eased linearly between them. The
+  /// animation lasts the track's end, not the timing's duration.
+  static func retargetFrames(_ track: Track, layer: Layer, timing: Timing, frameRate: Int)
+    -> Animation
+  {
+    let kinematics = TrackKinematics(track, planTiming: timing)
+    let end = kinematics.end
+    var animation = Animation(
+      target: track.change.layerProperty == .contentFrame ? "content" : "layer",
+      property: track.property, delay: 0,
+      timing: Timing(duration: end, curve: .bezier(name: "linear", .linear)))
+    animation.frames = PiecewiseLinearFit.frameTimes(duration: end, frameRate: frameRate).map {
+      t in
+      let members: [(String, Animation.Value)]
+      switch kinematics.value(at: t) {
+      case .rect(let r):
+        members = [
+          ("left", .pixels(r.x)), ("top", .pixels(r.y)), ("width", .pixels(max(r.width, 0))),
+          ("height", .pixels(max(r.height, 0))),
+        ]
+      case .number(let v):
+        switch track.change.layerProperty {
+        case .alpha: members = [("opacity", .number(min(max(v, 0), 1)))]
+        case .cornerRadius: members = [("borderRadius", .pixels(max(v, 0)))]
+        default:
+          members = [
+            ("boxShadow", .shadow(layer.shadow ?? LayerShadow(), opacity: min(max(v, 0), 1)))
+          ]
+        }
+      case .transform(let m): members = [("transform", .transform(m))]
+      }
+      return (t == end ? 1 : t / end, members)
+    }
+    return animation
   }
 
   /// How far an edge of a rect moving linearly from `from` to `to` goes per unit of progress.

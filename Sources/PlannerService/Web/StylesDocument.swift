@@ -79,7 +79,8 @@ enum StylesDocument {
     }
   }
 
-  /// `reduceMotion` and `reversal` (docs/API.md "Accessibility and interruption").
+  /// `reduceMotion`, `reversal` and `retarget` (docs/API.md "Accessibility and interruption",
+  /// "Retargeting").
   static let commonFields: [StyleInput] = [
     StyleInput(
       "reduceMotion", .boolean(defaultValue: false),
@@ -100,6 +101,26 @@ enum StylesDocument {
       ]),
       summary:
         "plan the transition going back from its state at a time of the forward plan, along the same paths"
+    ),
+    StyleInput(
+      "retarget",
+      .option([
+        StyleInput(
+          "at", .number(.leftOpen(0, Timing.maximumDuration), defaultValue: nil), required: true,
+          summary: "the in-flight plan's time at which its destination moved, (0, its duration]"),
+        StyleInput(
+          "from", .object([]), required: true,
+          summary:
+            "the plan request in flight, exactly as it was sent (same style and operation; it may carry its own reversal or retarget, at most 4 retargets deep)"
+        ),
+        StyleInput(
+          "policy", .choice(RetargetPolicy.allCases.map(\.rawValue), defaultValue: nil),
+          summary:
+            "how running tracks continue: spring (a spring of the new timing started with their velocity; needs a spring timing) or additive (they keep running under an offset to the new end); default: spring under a spring timing, else additive"
+        ),
+      ]),
+      summary:
+        "plan from where a plan in flight is at a time, keeping every layer's velocity, to this request's end"
     ),
   ]
 }

@@ -8,6 +8,11 @@ import TransitionEngine
 public enum CanonicalRequest {
   public static func json(_ r: PlanRequest) -> [UInt8] {
     var w = JSONWriter(capacity: 256)
+    write(r, &w)
+    return w.bytes
+  }
+
+  static func write(_ r: PlanRequest, _ w: inout JSONWriter) {
     w.raw("{\"style\":")
     w.string(r.style)
     w.raw(",\"operation\":")
@@ -20,6 +25,17 @@ public enum CanonicalRequest {
       if let timing = reversal.timing { writeTiming(timing, &w) }
       w.raw("}")
     }
+    if let retarget = r.retarget {
+      w.raw(",\"retarget\":{\"at\":")
+      w.number(retarget.at)
+      if let policy = retarget.policy {
+        w.raw(",\"policy\":")
+        w.string(policy.rawValue)
+      }
+      w.raw(",\"from\":")
+      write(retarget.from, &w)
+      w.raw("}")
+    }
     w.raw(",\"container\":")
     w.size(r.scene.container)
     if let style = StyleRegistry.style(named: r.style) {
@@ -29,7 +45,6 @@ public enum CanonicalRequest {
     w.raw(",\"frameRate\":")
     w.integer(Int64(r.frameRate))
     w.raw("}")
-    return w.bytes
   }
 
   /// `,"timing":{...}`.

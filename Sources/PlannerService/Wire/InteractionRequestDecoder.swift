@@ -30,8 +30,9 @@ public struct InteractionRequestDecoder {
       root["transition"], at: transitionPointer, required: true,
       what: "a plan request: {\"style\", \"operation\", \"container\", ...}")
     {
-      transition = PlanRequestDecoder(limits: limits).decode(
-        object, at: transitionPointer, reader: &reader)
+      var decoder = PlanRequestDecoder(limits: limits)
+      decoder.allowsRetarget = false
+      transition = decoder.decode(object, at: transitionPointer, reader: &reader)
     }
     let gesture = decodeGesture(root["gesture"], at: .root + "gesture", reader: &reader)
     let release = decodeRelease(root["release"], at: .root + "release", reader: &reader)

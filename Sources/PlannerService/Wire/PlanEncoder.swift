@@ -34,6 +34,15 @@ public enum PlanEncoder {
       w.number(reversal.progress)
       w.byte(UInt8(ascii: "}"))
     }
+    if let retarget = plan.retarget {
+      w.raw(",\"retarget\":{\"at\":")
+      w.number(retarget.at)
+      w.raw(",\"policy\":")
+      w.string(retarget.policy)
+      w.raw(",\"fromDuration\":")
+      w.number(retarget.fromDuration)
+      w.byte(UInt8(ascii: "}"))
+    }
     w.raw(",")
     w.key("container")
     w.size(plan.scene.container)
@@ -140,7 +149,9 @@ public enum PlanEncoder {
     w.byte(UInt8(ascii: "]"))
   }
 
-  /// `{"property", "from", "to"[, "delay"][, "path"]}` (docs/API.md's member order).
+  /// `{"property", "from", "to"[, "delay"][, "path"][, "timing"][, "duration", "velocity",
+  /// "parts" | "additive"]}` (docs/API.md's member order). The in-flight track an additive
+  /// one carries always has its timing set, so it always writes it.
   static func writeTrack(_ track: Track, _ w: inout JSONWriter) {
     w.raw("{\"property\":")
     w.string(track.property)
@@ -173,7 +184,38 @@ public enum PlanEncoder {
       w.raw(",\"timing\":")
       w.timing(timing)
     }
+    if track.retraces, let motion = track.motion { writeMotion(motion, &w) }
     w.byte(UInt8(ascii: "}"))
+  }
+
+  /// A retarget track's members after `timing` (docs/API.md "Retargeting").
+  static func writeMotion(_ motion: TrackMotion, _ w: inout JSONWriter) {
+    switch motion {
+    case .spring(let spring):
+      w.raw(",\"duration\":")
+      w.number(spring.end)
+      w.raw(",\"velocity\":")
+      switch spring.velocity.count {
+      case 1: w.number(spring.velocity[0])
+      case 4:
+        let v = spring.velocity
+        w.rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+      default: w.parts(spring.velocity)
+      }
+      if let parts = spring.parts {
+        w.raw(",\"parts\":{\"from\":")
+        w.parts(parts.from.values)
+        w.raw(",\"to\":")
+        w.parts(parts.to.values)
+        w.byte(UInt8(ascii: "}"))
+      }
+    case .additive(let additive):
+      w.raw(",\"additive\":{\"at\":")
+      w.number(additive.at)
+      w.raw(",\"track\":")
+      writeTrack(additive.inner, &w)
+      w.byte(UInt8(ascii: "}"))
+    }
   }
 
   public static func writeActions(_ actions: Actions, _ w: inout JSONWriter) {

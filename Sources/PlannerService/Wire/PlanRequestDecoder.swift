@@ -5,6 +5,8 @@ import TransitionEngine
 /// by JSON Pointer (docs/API.md). Unknown fields are ignored.
 public struct PlanRequestDecoder {
   public var limits: PlannerLimits
+  /// Whether `retarget` is read (plans); an interaction's transition refuses it.
+  public var allowsRetarget = true
 
   public init(limits: PlannerLimits = .init()) {
     self.limits = limits
@@ -20,9 +22,10 @@ public struct PlanRequestDecoder {
   }
 
   /// Decodes into `reader`; returns a request only when every required part was readable.
-  public func decode(_ root: JSONValue, at base: JSONPointer, reader: inout FieldReader)
-    -> PlanRequest?
-  {
+  /// `depth` counts the retargets this request is nested in (0 for the request itself).
+  public func decode(
+    _ root: JSONValue, at base: JSONPointer, reader: inout FieldReader, depth: Int = 0
+  ) -> PlanRequest? {
     guard case .object = root else {
       reader.fail(base, "must be a JSON object (a plan request), not \(root.typeName)")
       return nil
@@ -85,13 +88,91 @@ public struct PlanRequestDecoder {
       reversalReadable = false
     }
 
-    guard let styleName, let operation, let container, let timing, reversalReadable else {
+    var retarget: RetargetSpec? = nil
+    var retargetReadable = true
+    if let value = root["retarget"], value != .null {
+      if allowsRetarget {
+        retarget = decodeRetarget(
+          value, at: base + "retarget", depth: depth + 1, style: styleName,
+          operation: operation, reader: &reader)
+        retargetReadable = retarget != nil
+      } else {
+        reader.fail(base + "retarget", "not supported in interactions")
+        retargetReadable = false
+      }
+    }
+
+    guard let styleName, let operation, let container, let timing, reversalReadable,
+      retargetReadable
+    else {
       return nil
     }
     return PlanRequest(
       style: styleName, operation: operation,
       scene: Scene(container: container, inputs: inputs),
-      timing: timing, frameRate: frameRate, reduceMotion: reduceMotion, reversal: reversal)
+      timing: timing, frameRate: frameRate, reduceMotion: reduceMotion, reversal: reversal,
+      retarget: retarget)
+  }
+
+  /// `"retarget": {"from", "at", "policy"}` at `depth` (1 for a request's own), in
+  /// docs/API.md's order of errors: the member itself, `at`, `policy`, `from`, the in-flight
+  /// request's own errors, then its style and operation against the new request's.
+  func decodeRetarget(
+    _ value: JSONValue, at pointer: JSONPointer, depth: Int, style: String?,
+    operation: TransitionOperation?, reader: inout FieldReader
+  ) -> RetargetSpec? {
+    guard depth <= RetargetSpec.maximumDepth else {
+      reader.fail(pointer, "retargets nest at most \(RetargetSpec.maximumDepth) deep")
+      return nil
+    }
+    guard
+      let object = reader.object(
+        value, at: pointer, required: true, what: "{\"from\", \"at\", \"policy\"}")
+    else { return nil }
+    // Any finite time here: the engine knows the in-flight plan's duration.
+    let at = reader.number(object, "at", at: pointer, required: true, .finite)
+    var policy: RetargetPolicy? = nil
+    var policyReadable = true
+    if let policyValue = object["policy"], policyValue != .null {
+      if case .string(let name) = policyValue, let known = RetargetPolicy(rawValue: name) {
+        policy = known
+      } else {
+        reader.fail(pointer + "policy", "must be spring or additive")
+        policyReadable = false
+      }
+    }
+    let fromPointer = pointer + "from"
+    var from: PlanRequest? = nil
+    var fromObject: JSONValue? = nil
+    if let object = reader.object(
+      object["from"], at: fromPointer, required: true, what: "a plan request",
+      missing: "required: the plan request in flight")
+    {
+      fromObject = object
+      from = decode(object, at: fromPointer, reader: &reader, depth: depth)
+    }
+    // The in-flight plan must be of the same style and operation; an in-flight style or
+    // operation that is itself invalid has its own error.
+    var sameKind = true
+    var fromStyle: (any TransitionStyle)? = nil
+    if case .string(let name)? = fromObject?["style"] {
+      fromStyle = StyleRegistry.style(named: name)
+    }
+    if let fromStyle, let style, fromStyle.name != style {
+      reader.fail(fromPointer + "style", "must be the request's style, \(style)")
+      sameKind = false
+    }
+    if case .string(let name)? = fromObject?["operation"],
+      let fromOperation = TransitionOperation(rawValue: name),
+      (fromStyle?.operations ?? TransitionOperation.allCases).contains(fromOperation),
+      let operation, fromOperation != operation
+    {
+      reader.fail(
+        fromPointer + "operation", "must be the request's operation, \(operation.rawValue)")
+      sameKind = false
+    }
+    guard let at, policyReadable, let from, sameKind else { return nil }
+    return RetargetSpec(from: from, at: at, policy: policy)
   }
 
   func decodeContainer(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)

@@ -52,6 +52,27 @@ extension JSONWriter {
     byte(UInt8(ascii: "]"))
   }
 
+  /// A transform's 17 parts (or their velocities) as
+  /// `{"perspective":[4],"translate":[3],"scale":[3],"skew":[3],"quaternion":[4]}`.
+  public mutating func parts(_ v: [Double]) {
+    let groups: [(StaticString, Range<Int>)] = [
+      ("perspective", 0..<4), ("translate", 4..<7), ("scale", 7..<10), ("skew", 10..<13),
+      ("quaternion", 13..<17),
+    ]
+    byte(UInt8(ascii: "{"))
+    for (g, (name, range)) in groups.enumerated() {
+      if g > 0 { byte(UInt8(ascii: ",")) }
+      key(name)
+      byte(UInt8(ascii: "["))
+      for i in range {
+        if i != range.lowerBound { byte(UInt8(ascii: ",")) }
+        number(v[i])
+      }
+      byte(UInt8(ascii: "]"))
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
   /// What a layer shows: `{"kind":..., ...}` with the members of its kind.
   public mutating func content(_ content: LayerContent) {
     switch content {

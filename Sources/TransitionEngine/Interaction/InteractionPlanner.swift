@@ -192,7 +192,7 @@ public enum InteractionPlanner {
       animationTimes.append(p * animationDuration)
     }
 
-    let evaluator = ChoreographyEvaluator(choreography)
+    let evaluator = ChoreographyEvaluator(choreography, timing: timing)
     var keyframes = [[LayerState]](repeating: [], count: layerCount)
     var details = [[LayerDetail]](repeating: [], count: layerCount)
     let detailed = choreography.layers.map(\.hasDetail)

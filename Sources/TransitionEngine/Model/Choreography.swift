@@ -12,16 +12,13 @@ public struct Choreography: Sendable, Hashable {
   /// plus this (docs/TIMING.md section 8).
   public var latestDelay: Double { layers.reduce(0) { max($0, $1.latestDelay) } }
 
-  /// How long a plan of this choreography lasts with `timing`: the largest delay + duration
-  /// over its tracks (a track's own timing where it has one), at least the timing's duration
-  /// (docs/TIMING.md section 8).
+  /// How long a plan of this choreography lasts with `timing`: the largest end over its
+  /// tracks (delay + duration, a track's own timing where it has one; a retarget motion's
+  /// end), at least the timing's duration (docs/TIMING.md sections 10 and 14).
   public func duration(with timing: Timing) -> Double {
     var end = timing.duration
     for layer in layers {
-      for track in layer.tracks {
-        let own = track.retraces ? track.timing?.duration : nil
-        end = max(end, track.delay + (own ?? timing.duration))
-      }
+      for track in layer.tracks { end = max(end, track.end(planTiming: timing)) }
     }
     return end
   }

@@ -18,7 +18,9 @@ public struct Track: Sendable, Hashable {
   /// (docs/TIMING.md section 11).
   public var timing: Timing? {
     get { retrace?.timing }
-    set { retrace = RetraceBox.make(timing: newValue, decomposedEnds: decomposedEnds) }
+    set {
+      retrace = RetraceBox.make(timing: newValue, decomposedEnds: decomposedEnds, motion: motion)
+    }
   }
 
   /// For a transform track that retraces a piece of a forward track: the decomposed parts of
@@ -26,7 +28,16 @@ public struct Track: Sendable, Hashable {
   /// (a recomposed matrix need not decompose into the same parts).
   public var decomposedEnds: DecomposedEnds? {
     get { retrace?.decomposedEnds }
-    set { retrace = RetraceBox.make(timing: timing, decomposedEnds: newValue) }
+    set { retrace = RetraceBox.make(timing: timing, decomposedEnds: newValue, motion: motion) }
+  }
+
+  /// A retarget plan's spring or additive motion (docs/TIMING.md 14); nil for a plain track,
+  /// which runs from `from` to `to` under its timing after its delay.
+  public var motion: TrackMotion? {
+    get { retrace?.motion }
+    set {
+      retrace = RetraceBox.make(timing: timing, decomposedEnds: decomposedEnds, motion: newValue)
+    }
   }
 
   public init(_ change: TrackChange, delay: Double = 0, arcControl: Point? = nil) {
@@ -43,12 +54,20 @@ public struct Track: Sendable, Hashable {
     decomposedEnds: DecomposedEnds?
   ) {
     self.init(change, delay: delay, arcControl: arcControl)
-    self.retrace = RetraceBox.make(timing: timing, decomposedEnds: decomposedEnds)
+    self.retrace = RetraceBox.make(timing: timing, decomposedEnds: decomposedEnds, motion: nil)
   }
 
-  /// Whether the track has a timing or decomposed ends of its own (a cheap test before
-  /// reading either).
+  /// Whether the track has a timing, decomposed ends or a motion of its own (a cheap test
+  /// before reading any).
   public var retraces: Bool { retrace != nil }
+
+  /// When the track holds its `to` for good with the plan's timing `plan`: its delay plus its
+  /// timing's duration (summed once), or its motion's end.
+  public func end(planTiming plan: Timing) -> Double {
+    guard retraces else { return delay + plan.duration }
+    if let motion { return motion.end }
+    return delay + (timing ?? plan).duration
+  }
 
   public static func frame(from: Rect, to: Rect, delay: Double = 0, arcControl: Point? = nil)
     -> Track
@@ -79,29 +98,34 @@ public struct Track: Sendable, Hashable {
   public var property: String { change.property }
 }
 
-/// A track's reversal-only members, compared by value.
+/// A track's reversal- and retarget-only members, compared by value.
 private final class RetraceBox: Sendable, Hashable {
   let timing: Timing?
   let decomposedEnds: DecomposedEnds?
+  let motion: TrackMotion?
 
-  private init(timing: Timing?, decomposedEnds: DecomposedEnds?) {
+  private init(timing: Timing?, decomposedEnds: DecomposedEnds?, motion: TrackMotion?) {
     self.timing = timing
     self.decomposedEnds = decomposedEnds
+    self.motion = motion
   }
 
-  /// nil when there is nothing to keep, so that tracks without either compare as before.
-  static func make(timing: Timing?, decomposedEnds: DecomposedEnds?) -> RetraceBox? {
-    timing == nil && decomposedEnds == nil
-      ? nil : RetraceBox(timing: timing, decomposedEnds: decomposedEnds)
+  /// nil when there is nothing to keep, so that tracks without any compare as before.
+  static func make(timing: Timing?, decomposedEnds: DecomposedEnds?, motion: TrackMotion?)
+    -> RetraceBox?
+  {
+    timing == nil && decomposedEnds == nil && motion == nil
+      ? nil : RetraceBox(timing: timing, decomposedEnds: decomposedEnds, motion: motion)
   }
 
   static func == (a: RetraceBox, b: RetraceBox) -> Bool {
-    a.timing == b.timing && a.decomposedEnds == b.decomposedEnds
+    a.timing == b.timing && a.decomposedEnds == b.decomposedEnds && a.motion == b.motion
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(timing)
     hasher.combine(decomposedEnds)
+    hasher.combine(motion)
   }
 }
 

@@ -26,9 +26,10 @@ enum Reversal {
     /// The forward progress of a track with delay `d` at tau, and its relative velocity on
     /// the way back (`-P'(tau - d) / q`, 0 where it stands still).
     func motion(delay d: Double) -> (q: Double, v: Double) {
-      let local = tau - d
-      let q = local <= 0 ? 0 : (local >= t ? 1 : timing.progress(at: local))
-      let v = abs(q) < stillProgress ? 0 : -timing.velocity(at: local) / q
+      // Ended is decided by tau against the end summed once, never by tau - d against T.
+      let end = d + t
+      let q = timing.progress(at: tau, delay: d, end: end)
+      let v = abs(q) < stillProgress || tau >= end ? 0 : -timing.velocity(at: tau - d) / q
       return (q, v)
     }
     let rule = ReversalTiming(

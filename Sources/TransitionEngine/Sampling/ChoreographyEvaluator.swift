@@ -35,6 +35,13 @@ public struct ChoreographyEvaluator: Sendable {
   /// any (most layers have none, and ``state(ofLayer:progressOfDelay:)`` does not read them).
   private let extraTrackIndex: [Int]
   private let extraTracks: [ExtraTracks]
+  /// A retarget plan's spring and additive tracks, by layer (empty without any): they move
+  /// on plan time, not on a clock's progress (docs/TIMING.md 14).
+  private let motions: [[(property: LayerProperty, track: TrackKinematics)]]
+
+  /// Whether some track moves on plan time (``state(ofLayer:at:progressOfDelay:)`` then
+  /// gives its layers).
+  public var hasMotions: Bool { !motions.isEmpty }
 
   struct NumberTrack: Sendable {
     var from: Double
@@ -64,7 +71,8 @@ public struct ChoreographyEvaluator: Sendable {
     var shadowOpacity: NumberTrack?
   }
 
-  public init(_ choreography: Choreography) {
+  /// `timing` is the plan's: needed only for a retarget plan's spring and additive tracks.
+  public init(_ choreography: Choreography, timing: Timing? = nil) {
     self.choreography = choreography
     var delays: [Double] = [0]
     var timings: [Timing?] = [nil]
@@ -88,6 +96,7 @@ public struct ChoreographyEvaluator: Sendable {
     var transformTracks: [TransformTrack] = []
     var extraTrackIndex: [Int] = []
     var extraTracks: [ExtraTracks] = []
+    var motions: [[(property: LayerProperty, track: TrackKinematics)]] = []
     // The arrays only delays, arcs and details need are built only with them: each is an
     // allocation per plan, a measurable share of a small plan's engine time.
     let anyDelay = choreography.layers.contains {
@@ -108,7 +117,16 @@ public struct ChoreographyEvaluator: Sendable {
       var alpha: NumberTrack? = nil
       var transform: TransformTrack? = nil
       var extra = ExtraTracks()
+      var layerMotions: [(property: LayerProperty, track: TrackKinematics)] = []
       for track in layer.tracks {
+        if track.retraces, track.motion != nil {
+          guard let timing else {
+            preconditionFailure("a retarget plan's evaluator needs its timing")
+          }
+          layerMotions.append(
+            (track.change.layerProperty, TrackKinematics(track, planTiming: timing)))
+          continue
+        }
         // Most tracks have neither a delay nor a timing of their own: the plan's clock.
         let d =
           track.delay == 0 && !track.retraces ? 0 : delayIndex(track.delay, track.timing)
@@ -150,6 +168,11 @@ public struct ChoreographyEvaluator: Sendable {
           frameArcIndex.append(-1)
         }
       }
+      if !layerMotions.isEmpty || !motions.isEmpty {
+        // Earlier layers had none: their entries are filled in now.
+        while motions.count < bases.count - 1 { motions.append([]) }
+        motions.append(layerMotions)
+      }
       if let transform {
         transformTrackIndex.append(transformTracks.count)
         transformTracks.append(transform)
@@ -179,18 +202,21 @@ public struct ChoreographyEvaluator: Sendable {
     self.extraTrackIndex = extraTrackIndex
     self.extraTracks = extraTracks
     self.detailBases = detailBases
+    self.motions = motions
   }
 
   /// The progress of each clock at plan time `t`: its timing's (else `timing`'s) progress
   /// `t - delay` into it (0 before, 1 from its end on).
   public func progress(at t: Double, timing: Timing) -> [Double] {
-    delays.indices.map { (timings[$0] ?? timing).progress(at: t - delays[$0]) }
+    delays.indices.map { progress(ofClock: $0, at: t, timing: timing) }
   }
 
-  /// The progress of clock `k` at plan time `t`.
+  /// The progress of clock `k` at plan time `t`: 1 from its end (delay + duration, summed
+  /// once) on, whatever `t - delay` rounds to.
   @inline(__always)
   public func progress(ofClock k: Int, at t: Double, timing: Timing) -> Double {
-    (timings[k] ?? timing).progress(at: t - delays[k])
+    let clock = timings[k] ?? timing
+    return clock.progress(at: t, delay: delays[k], end: delays[k] + clock.duration)
   }
 
   /// The state of layer `index` when every track has progress `p` (no delays, or the same
@@ -216,6 +242,32 @@ public struct ChoreographyEvaluator: Sendable {
   public func state(ofLayer index: Int, progressOfDelay progress: (Int) -> Double)
     -> LayerState
   {
+    Self.clamped(unclampedState(ofLayer: index, progressOfDelay: progress))
+  }
+
+  /// The state of layer `index` at plan time `t`, its clocks at `progress(k)`: for plans with
+  /// spring or additive tracks, which are evaluated at `t` itself.
+  public func state(ofLayer index: Int, at t: Double, progressOfDelay progress: (Int) -> Double)
+    -> LayerState
+  {
+    var state = unclampedState(ofLayer: index, progressOfDelay: progress)
+    if index < motions.count {
+      for (property, track) in motions[index] {
+        switch (property, track.value(at: t)) {
+        case (.frame, .rect(let r)): state.frame = r
+        case (.alpha, .number(let v)): state.alpha = v
+        case (.transform, .transform(let m)): state.transform = m
+        default: break
+        }
+      }
+    }
+    return Self.clamped(state)
+  }
+
+  @inline(__always)
+  private func unclampedState(ofLayer index: Int, progressOfDelay progress: (Int) -> Double)
+    -> LayerState
+  {
     var state = bases[index]
     if let track = frameTracks[index] {
       let p = progress(frameDelays.isEmpty ? 0 : frameDelays[index])
@@ -228,7 +280,7 @@ public struct ChoreographyEvaluator: Sendable {
     }
     let k = transformTrackIndex[index]
     if k >= 0 { state.transform = transform(k, progress(transformTracks[k].delay)) }
-    return Self.clamped(state)
+    return state
   }
 
   @inline(__always)
@@ -257,6 +309,14 @@ public struct ChoreographyEvaluator: Sendable {
   public func detail(ofLayer index: Int, progressOfDelay progress: (Int) -> Double)
     -> LayerDetail
   {
+    detail(ofLayer: index, at: nil, progressOfDelay: progress)
+  }
+
+  /// The corner radius, content frame and shadow opacity of layer `index` at plan time `t`
+  /// (spring and additive tracks are evaluated there; nil: the plan has none).
+  public func detail(
+    ofLayer index: Int, at t: Double?, progressOfDelay progress: (Int) -> Double
+  ) -> LayerDetail {
     var detail = detailBases.isEmpty ? LayerDetail() : detailBases[index]
     let e = index < extraTrackIndex.count ? extraTrackIndex[index] : -1
     if e >= 0 {
@@ -269,6 +329,16 @@ public struct ChoreographyEvaluator: Sendable {
       }
       if let track = extra.shadowOpacity {
         detail.shadowOpacity = lerp(track.from, track.to, progress(track.delay))
+      }
+    }
+    if let t, index < motions.count {
+      for (property, track) in motions[index] {
+        switch (property, track.value(at: t)) {
+        case (.cornerRadius, .number(let v)): detail.cornerRadius = v
+        case (.contentFrame, .rect(let r)): detail.contentFrame = r
+        case (.shadowOpacity, .number(let v)): detail.shadowOpacity = v
+        default: break
+        }
       }
     }
     detail.cornerRadius = max(detail.cornerRadius, 0)

@@ -17,6 +17,9 @@ public struct Plan: Sendable {
   public var reduceMotion = false
   /// For a reversal: where the forward plan was interrupted (echoed).
   public var reversal: ReversalEcho?
+  /// For a retarget: where the plan in flight was, how running tracks continued, how long it
+  /// lasted (echoed).
+  public var retarget: RetargetEcho?
   /// The request it was planned from (exports name it, so a player can ask for its reversal).
   public var request: PlanRequest?
 

@@ -3,17 +3,28 @@ public enum Planner {
   public static let defaultMaximumKeyframes = 200_000
 
   /// What a request plans before sampling: the style, the choreography and its resolved
-  /// timing (reduced motion's dissolve, or a reversal, in place of the style's own when the
-  /// request asks), and the reversal's echo.
+  /// timing (reduced motion's dissolve, a reversal or a retarget in place of the style's own
+  /// when the request asks), and their echoes.
   public struct Prepared: Sendable {
     public var style: any TransitionStyle
     public var choreography: Choreography
     public var timing: Timing
     public var reversal: ReversalEcho?
+    public var retarget: RetargetEcho?
+    /// What the plan keeps hidden while it runs (the `hidden: true` targets of its start, of
+    /// its forward plan's for a reversal, of its new plan's for a retarget): a retarget shows
+    /// again what the plan it replaces hid and the new one does not.
+    public var hidden: [ActionTarget]
   }
 
   /// The style, its choreography and the resolved timing, without sampling.
   public static func prepare(_ request: PlanRequest) throws(PlanError) -> Prepared {
+    guard let retarget = request.retarget else { return try prepareOwn(request) }
+    return try prepare(request, retargeting: retarget)
+  }
+
+  /// A request without a retarget.
+  private static func prepareOwn(_ request: PlanRequest) throws(PlanError) -> Prepared {
     guard let style = StyleRegistry.style(named: request.style) else {
       throw PlanError(
         field: ["style"], message: "must be one of \(StyleRegistry.names.joined(separator: ", "))")
@@ -37,12 +48,88 @@ public enum Planner {
         container: request.scene.container, operation: request.operation)
       timing = try resolve(request.timing, ReducedMotion.timing)
     }
+    let hidden = choreography.actions.start.compactMap {
+      $0.change == .hidden(true) ? $0.target : nil
+    }
     var echo: ReversalEcho? = nil
     if let reversal = request.reversal {
       (choreography, timing, echo) = try Reversal.reverse(
         choreography, timing: timing, forwardSpec: request.timing, spec: reversal)
     }
-    return Prepared(style: style, choreography: choreography, timing: timing, reversal: echo)
+    return Prepared(
+      style: style, choreography: choreography, timing: timing, reversal: echo, retarget: nil,
+      hidden: hidden)
+  }
+
+  /// A retarget (docs/TIMING.md 14): the new request's plan and the in-flight one, judged
+  /// together so that a 422 lists every problem in the documented order.
+  private static func prepare(_ request: PlanRequest, retargeting spec: RetargetSpec)
+    throws(PlanError) -> Prepared
+  {
+    var problems: [PlanError] = []
+    var own = request
+    own.retarget = nil
+    var new: Prepared? = nil
+    do { new = try prepareOwn(own) } catch { problems += error.all }
+    var inFlight: Prepared? = nil
+    do {
+      inFlight = try prepare(spec.from)
+    } catch {
+      problems += error.nested(under: ["retarget", "from"]).all
+    }
+    var policy = spec.policy
+    if let new {
+      let springs = SpringParameters(new.timing) != nil
+      if spec.policy == .spring, !springs, !request.reduceMotion {
+        problems.append(
+          PlanError(field: ["retarget", "policy"], message: "spring needs a spring timing"))
+      }
+      policy = policy ?? (springs ? .spring : .additive)
+    }
+    var fromDuration = 0.0
+    if let inFlight {
+      fromDuration = inFlight.choreography.duration(with: inFlight.timing)
+      // A player that sends back `ms / 1000` may land a few ulps past the end: up to the fourth
+      // double above it counts as the end.
+      var allowance = fromDuration
+      for _ in 0..<4 { allowance = allowance.nextUp }
+      if !(spec.at > 0 && spec.at <= allowance) {
+        problems.append(
+          PlanError(
+            field: ["retarget", "at"],
+            message:
+              "must be > 0 and <= the in-flight plan's duration, \(PlanNumberText.of(fromDuration)) s"
+          ))
+      }
+    }
+    if let problem = PlanError(problems) { throw problem }
+    // Every leg that failed left a problem.
+    guard let new, let inFlight, let policy else {
+      preconditionFailure("a retarget leg is missing")
+    }
+    let legs = Retargeting.Legs(
+      inFlight: inFlight.choreography, inFlightTiming: inFlight.timing,
+      tau: min(spec.at, fromDuration), new: new.choreography, newTiming: new.timing,
+      policy: request.reduceMotion ? nil : policy)
+    var choreography = Retargeting.choreography(legs)
+    let duration = choreography.duration(with: new.timing)
+    guard duration <= Timing.maximumDuration else {
+      throw PlanError(
+        field: ["retarget"],
+        message:
+          "would last \(PlanNumberText.of(duration)) s, over the \(Int(Timing.maximumDuration)) s limit"
+      )
+    }
+    // Show what the plan in flight hid and the new one does not; hide what only the new hides.
+    choreography.actions.start =
+      inFlight.hidden.filter { !new.hidden.contains($0) }.map { Action($0, .hidden(false)) }
+      + new.hidden.filter { !inFlight.hidden.contains($0) }.map { Action($0, .hidden(true)) }
+    return Prepared(
+      style: new.style, choreography: choreography, timing: new.timing, reversal: new.reversal,
+      retarget: RetargetEcho(
+        at: spec.at, policy: request.reduceMotion ? "dissolve" : policy.rawValue,
+        fromDuration: fromDuration),
+      hidden: new.hidden)
   }
 
   private static func resolve(_ spec: TimingSpec, _ defaults: StyleTiming) throws(PlanError)
@@ -72,7 +159,7 @@ public enum Planner {
       )
     }
     let times = FrameGrid.times(duration: duration, frameRate: request.frameRate)
-    let evaluator = ChoreographyEvaluator(choreography)
+    let evaluator = ChoreographyEvaluator(choreography, timing: timing)
     // The progress of each distinct track clock (a delay, and an own timing after a
     // reversal) at each time: one row without delays.
     var rows: [[Double]] = []
@@ -80,10 +167,12 @@ public enum Planner {
       // The clock's timing and delay read once per row, not per sample.
       let clockTiming = evaluator.timings[clock] ?? timing
       let delay = evaluator.delays[clock]
+      // Summed once: every sample at or past it holds the tracks' `to` (docs/TIMING.md 10).
+      let end = delay + clockTiming.duration
       var row: [Double] = []
       row.reserveCapacity(times.count)
       for t in times {
-        let p = clockTiming.progress(at: t - delay)
+        let p = clockTiming.progress(at: t, delay: delay, end: end)
         // Validated inputs keep the curve finite; this guards the wire against a corner the
         // limits missed (JSON has no form for NaN or infinity).
         guard p.isFinite else {
@@ -101,6 +190,10 @@ public enum Planner {
     // Each state is built in its place in the layer's array rather than appended: a state is
     // 28 doubles, and a copy per keyframe was measurable.
     let keyframes = (0..<choreography.layers.count).map { i -> [LayerState] in
+      // A retarget's springs and offsets move on plan time.
+      if evaluator.hasMotions {
+        return times.indices.map { j in evaluator.state(ofLayer: i, at: times[j]) { rows[$0][j] } }
+      }
       // With delays (shared elements), each track reads its delay's row.
       guard rows.count == 1 else {
         return times.indices.map { j in evaluator.state(ofLayer: i) { rows[$0][j] } }
@@ -119,13 +212,16 @@ public enum Planner {
     if choreography.layers.contains(where: \.hasDetail) {
       details = choreography.layers.enumerated().map { i, layer -> [LayerDetail] in
         guard layer.hasDetail else { return [] }
-        return times.indices.map { j in evaluator.detail(ofLayer: i) { rows[$0][j] } }
+        let motion = evaluator.hasMotions
+        return times.indices.map { j in
+          evaluator.detail(ofLayer: i, at: motion ? times[j] : nil) { rows[$0][j] }
+        }
       }
     }
     return Plan(
       style: style.name, operation: request.operation, scene: request.scene, timing: timing,
       frameRate: request.frameRate, choreography: choreography, times: times, keyframes: keyframes,
       details: details, reduceMotion: request.reduceMotion, reversal: prepared.reversal,
-      request: request)
+      retarget: prepared.retarget, request: request)
   }
 }

@@ -25,6 +25,28 @@ public struct Timing: Sendable, Hashable {
     }
   }
 
+  /// The curve's progress at `t` without the cut at the duration: 0 up to 0, then the curve
+  /// (a spring's own value at and past T, not 1).
+  @inline(__always)
+  public func curveProgress(at t: Double) -> Double {
+    if t <= 0 { return 0 }
+    switch curve {
+    case .bezier(_, let b):
+      return b.value(at: t / duration)
+    case .spring(_, _, let s), .springPhysics(_, let s), .springResponse(_, _, let s),
+      .springBounce(_, _, let s):
+      return s.progress(at: t)
+    }
+  }
+
+  /// The progress of a track that starts after `delay` and ends at `end` (its delay plus this
+  /// duration, summed once): exactly 1 for every `t >= end`. Deciding the end by `t - delay
+  /// >= duration` instead missed it by an ulp where the sum rounds up (docs/TIMING.md 10).
+  @inline(__always)
+  public func progress(at t: Double, delay: Double, end: Double) -> Double {
+    t >= end ? 1 : curveProgress(at: t - delay)
+  }
+
   /// `dP/dt` at animation time `t`: 0 outside (0, duration), where progress stands still.
   public func velocity(at t: Double) -> Double {
     guard t > 0, t < duration else { return 0 }
