@@ -7,7 +7,7 @@ import TransitionEngine
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
 // Usage: swift run -c release planner-bench [--glibc-defaults] [--iterations N]
-//   [--cache-hits | --misses | --numbers | --hero | --hero-pipeline | --hero-decode]
+//   [--cache-hits | --misses | --numbers | --hero | --hero-pipeline | --hero-decode | --retarget]
 // (--cache-hits, --misses or --numbers, after --iterations: only the PlannerApp cache-hit or
 // cache-miss timings, or only number formatting and plan encoding, to compare builds; --hero
 // only the hero rows;
@@ -20,6 +20,7 @@ if !args.contains("--glibc-defaults") { AllocatorTuning.apply() }
 let modes: [String: (Int) -> Void] = [
   "--numbers": benchNumbers, "--misses": benchMisses, "--cache-hits": benchCacheHits,
   "--hero": benchHero, "--hero-pipeline": benchHeroPipeline, "--hero-decode": benchHeroDecode,
+  "--retarget": benchRetarget,
 ]
 while let a = args.popFirst() {
   if a == "--iterations", let n = args.popFirst().flatMap(Int.init) { iterations = n }
@@ -108,4 +109,5 @@ for (style, op, extra) in scenes {
 }
 
 benchHero(iterations: iterations)
+benchRetarget(iterations: iterations)
 benchFormats(iterations: iterations)

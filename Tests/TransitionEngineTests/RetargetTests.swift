@@ -305,11 +305,11 @@ struct RetargetTests {
     let n = Layer(id: "n", content: .color("#000000"), frame: bounds)
     let none = Actions(start: [], finish: [], cancel: [])
     let timing = Timing(duration: 0.3, curve: .bezier(name: "linear", .linear))
-    let legs = Retargeting.Legs(
+    let legs = Retargeting(
       inFlight: Choreography(layers: [b, a, c, d], actions: none), inFlightTiming: timing,
       tau: 0.1, new: Choreography(layers: [a, n, d], actions: none), newTiming: timing,
       policy: .additive)
-    let out = Retargeting.choreography(legs)
+    let out = legs.choreography()
     #expect(out.layers.map(\.id) == ["b", "a", "c", "n", "d"])
     // A layer whose alpha is exactly 0 at tau gets no fade (RETARGET.md question 7).
     #expect(out.layers[0].tracks.isEmpty)
@@ -348,11 +348,11 @@ struct RetargetSpringTests {
         id: "a", content: .color("#000000"), frame: bounds,
         tracks: [.cornerRadius(from: 0, to: to)])
     }
-    let legs = Retargeting.Legs(
+    let legs = Retargeting(
       inFlight: Choreography(layers: [layer(100)], actions: none), inFlightTiming: timing,
       tau: 0.1, new: Choreography(layers: [layer(160)], actions: none), newTiming: timing,
       policy: .spring)
-    let track = try #require(Retargeting.choreography(legs).layers[0].tracks.first)
+    let track = try #require(legs.choreography().layers[0].tracks.first)
     guard case .spring(let motion) = track.motion else {
       Issue.record("not a spring track")
       return

@@ -125,6 +125,18 @@ public struct DecomposedTransform: Sendable, Hashable {
   public static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, _ p: Double)
     -> DecomposedTransform
   {
+    var d = interpolateLinearParts(a, b, p)
+    d.quaternion = Quaternion.slerp(a.quaternion, b.quaternion, p)
+    return d
+  }
+
+  /// `a` to `b` at `p` on the 13 linear parts; the quaternion is `a`'s (the caller picks the
+  /// slerp: the sampler's, or a retarget path's with its own sign rule).
+  static func interpolateLinearParts(
+    _ a: DecomposedTransform, _ b: DecomposedTransform, _ p: Double
+  )
+    -> DecomposedTransform
+  {
     DecomposedTransform(
       perspective: (
         lerp(a.perspective.0, b.perspective.0, p), lerp(a.perspective.1, b.perspective.1, p),
@@ -138,7 +150,7 @@ public struct DecomposedTransform: Sendable, Hashable {
         lerp(a.scale.0, b.scale.0, p), lerp(a.scale.1, b.scale.1, p), lerp(a.scale.2, b.scale.2, p)
       ),
       skew: (lerp(a.skew.0, b.skew.0, p), lerp(a.skew.1, b.skew.1, p), lerp(a.skew.2, b.skew.2, p)),
-      quaternion: Quaternion.slerp(a.quaternion, b.quaternion, p))
+      quaternion: a.quaternion)
   }
 
   public static func == (l: DecomposedTransform, r: DecomposedTransform) -> Bool {

@@ -57,6 +57,13 @@ public struct Track: Sendable, Hashable {
     self.retrace = RetraceBox.make(timing: timing, decomposedEnds: decomposedEnds, motion: nil)
   }
 
+  /// A retarget's spring or additive track, its own timing (nil: the plan's) and motion set in
+  /// one step (each set apart would box the members again).
+  init(_ change: TrackChange, timing: Timing?, motion: TrackMotion) {
+    self.init(change)
+    self.retrace = RetraceBox.make(timing: timing, decomposedEnds: nil, motion: motion)
+  }
+
   /// Whether the track has a timing, decomposed ends or a motion of its own (a cheap test
   /// before reading any).
   public var retraces: Bool { retrace != nil }
@@ -103,8 +110,7 @@ private final class RetraceBox: Sendable, Hashable {
   let timing: Timing?
   let decomposedEnds: DecomposedEnds?
   let motion: TrackMotion?
-
-  private init(timing: Timing?, decomposedEnds: DecomposedEnds?, motion: TrackMotion?) {
+  init(timing: Timing?, decomposedEnds: DecomposedEnds?, motion: TrackMotion?) {
     self.timing = timing
     self.decomposedEnds = decomposedEnds
     self.motion = motion

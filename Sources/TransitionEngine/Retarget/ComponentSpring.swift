@@ -35,6 +35,28 @@ public struct SpringParameters: Sendable, Hashable {
   }
 }
 
+/// The two functions every component of a spring track is a combination of: a component's
+/// error is `alpha f(s) + beta g(s)`, so a track evaluates the exponentials and the
+/// trigonometry once per instant for all its components (docs/TIMING.md 14).
+struct SpringBasis: Sendable, Hashable {
+  let form: ComponentSpring.Form
+
+  /// (f, g) at `s`: e^(-lambda s) (cos, sin)(wd s); e^(-w0 s) (1, s); (e^(r1 s), e^(r2 s)).
+  @inline(__always)
+  func at(_ s: Double) -> (Double, Double) {
+    switch form {
+    case .under(let lambda, let wd, _):
+      let decay = exp(-lambda * s)
+      return (decay * cos(wd * s), decay * sin(wd * s))
+    case .critical(let w0, _):
+      let decay = exp(-w0 * s)
+      return (decay, decay * s)
+    case .over(let r1, let r2, _, _):
+      return (exp(r1 * s), exp(r2 * s))
+    }
+  }
+}
+
 /// One component of a spring track: its error from the target in closed form, its velocity,
 /// and when its envelope settles (docs/TIMING.md 14).
 struct ComponentSpring: Sendable, Hashable {
@@ -70,6 +92,16 @@ struct ComponentSpring: Sendable, Hashable {
       form = .over(r1: r1, r2: r2, c1: c1, c2: e0 - c1)
     }
   }
+
+  /// The component's weights on ``SpringBasis``: its error is `alpha f(s) + beta g(s)`.
+  var weights: (alpha: Double, beta: Double) {
+    switch form {
+    case .under(_, _, let b), .critical(_, let b): (e0, b)
+    case .over(_, _, let c1, let c2): (c1, c2)
+    }
+  }
+
+  var basis: SpringBasis { SpringBasis(form: form) }
 
   /// The error and its derivative at `s` seconds after the start.
   func error(at s: Double) -> (value: Double, velocity: Double) {

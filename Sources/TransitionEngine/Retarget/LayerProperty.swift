@@ -2,6 +2,18 @@
 public enum LayerProperty: String, Sendable, Hashable, CaseIterable {
   case frame, alpha, transform, cornerRadius, contentFrame, shadowOpacity
 
+  /// The property's place in ``allCases``.
+  var order: Int {
+    switch self {
+    case .frame: 0
+    case .alpha: 1
+    case .transform: 2
+    case .cornerRadius: 3
+    case .contentFrame: 4
+    case .shadowOpacity: 5
+    }
+  }
+
   /// The settling threshold of each component of the property's vector form
   /// (docs/TIMING.md 14): 0.1 pt for positions and sizes (a transform's translate parts
   /// included), 0.001 for opacities, 1e-4 for the other transform parts.
@@ -59,6 +71,20 @@ extension Layer {
     case .cornerRadius: .number(cornerRadius)
     case .contentFrame: contentFrame.map { .rect($0) }
     case .shadowOpacity: .number(shadowOpacity)
+    }
+  }
+
+  /// Sets the value the layer holds for `property` (a content frame only on a layer that has
+  /// one).
+  mutating func hold(_ property: LayerProperty, _ value: PropertyValue) {
+    switch (property, value) {
+    case (.frame, .rect(let r)): frame = r
+    case (.alpha, .number(let v)): alpha = v
+    case (.transform, .transform(let m)): transform = m
+    case (.cornerRadius, .number(let v)): cornerRadius = v
+    case (.contentFrame, .rect(let r)): contentFrame = r
+    case (.shadowOpacity, .number(let v)): shadowOpacity = v
+    default: preconditionFailure("a \(property.rawValue) value of another kind")
     }
   }
 

@@ -29,8 +29,23 @@ public struct TransformParts: Sendable, Hashable {
 
   /// The parts of `matrix`, or nil for a singular one.
   public init?(_ matrix: Transform3D) {
-    guard let d = DecomposedTransform(matrix) else { return nil }
+    guard let d = Self.decompose(matrix) else { return nil }
     self.init(d)
+  }
+
+  /// `DecomposedTransform(matrix)`, without the arithmetic for the identity (most layers'
+  /// held transform) and a pure translation (a screen sliding in), whose decompositions are
+  /// exactly these: the general algorithm's unit rows have length 1 and no skew.
+  static func decompose(_ m: Transform3D) -> DecomposedTransform? {
+    if m.isIdentity { return .identity }
+    var linear = m
+    (linear.m41, linear.m42, linear.m43) = (0, 0, 0)
+    if linear.isIdentity {
+      var d = DecomposedTransform.identity
+      d.translation = (m.m41, m.m42, m.m43)
+      return d
+    }
+    return DecomposedTransform(m)
   }
 
   public var quaternion: Quaternion {
@@ -107,5 +122,33 @@ extension Quaternion {
     let value = a.scaled(c - p * s / r) + b.scaled(s / r)
     let derivative = a.scaled(-theta * s - p * theta * c / r) + b.scaled(theta * c / r)
     return (value, derivative)
+  }
+}
+
+extension DecomposedTransform {
+  /// An additive track's parts (docs/TIMING.md 14): `self + (r - b)` on the 13 linear parts,
+  /// the rotation `q_r (x) conj(q_b) (x) q_self`.
+  func adding(_ r: DecomposedTransform, less b: DecomposedTransform) -> DecomposedTransform {
+    DecomposedTransform(
+      perspective: (
+        perspective.0 + (r.perspective.0 - b.perspective.0),
+        perspective.1 + (r.perspective.1 - b.perspective.1),
+        perspective.2 + (r.perspective.2 - b.perspective.2),
+        perspective.3 + (r.perspective.3 - b.perspective.3)
+      ),
+      translation: (
+        translation.0 + (r.translation.0 - b.translation.0),
+        translation.1 + (r.translation.1 - b.translation.1),
+        translation.2 + (r.translation.2 - b.translation.2)
+      ),
+      scale: (
+        scale.0 + (r.scale.0 - b.scale.0), scale.1 + (r.scale.1 - b.scale.1),
+        scale.2 + (r.scale.2 - b.scale.2)
+      ),
+      skew: (
+        skew.0 + (r.skew.0 - b.skew.0), skew.1 + (r.skew.1 - b.skew.1),
+        skew.2 + (r.skew.2 - b.skew.2)
+      ),
+      quaternion: r.quaternion * b.quaternion.conjugate * quaternion)
   }
 }

@@ -15,6 +15,18 @@ public struct ChoreographyEvaluator: Sendable {
   /// `timings[k]` are clock k.
   public let delays: [Double]
   public let timings: [Timing?]
+  /// Seconds added to plan time for clock k (empty: none has any). Only a retarget plan's
+  /// additive tracks have clocks that run ahead: their in-flight tracks, `at` seconds in.
+  public let shifts: [Double]
+  /// For a retarget plan with spring tracks (else empty): for clock k, -1 for a path clock, or
+  /// `2 b + 0` / `2 b + 1` when the "clock" is the f / g basis function of `springBases[b]`.
+  /// The springs of a plan mostly share one basis: its exponential and trigonometry are then
+  /// computed once per sample for all of them, as a row like any clock's.
+  public let basisOf: [Int]
+  let springBases: [SpringBasis]
+  /// Whether each clock is read by some track (empty: all are); a retarget plan whose tracks
+  /// are all springs reads none of its path clocks.
+  public let clockIsUsed: [Bool]
   private let bases: [LayerState]
   private let detailBases: [LayerDetail]
   // Frame and alpha tracks as bare pairs, with their delays and arcs in arrays of their own:
@@ -35,9 +47,11 @@ public struct ChoreographyEvaluator: Sendable {
   /// any (most layers have none, and ``state(ofLayer:progressOfDelay:)`` does not read them).
   private let extraTrackIndex: [Int]
   private let extraTracks: [ExtraTracks]
-  /// A retarget plan's spring and additive tracks, by layer (empty without any): they move
-  /// on plan time, not on a clock's progress (docs/TIMING.md 14).
-  private let motions: [[(property: LayerProperty, track: TrackKinematics)]]
+  /// A retarget plan's spring and additive tracks, by layer (empty without any), the frame,
+  /// alpha and transform ones apart from the others: they are evaluated at plan time, their
+  /// paths on clocks of this evaluator (docs/TIMING.md 14).
+  private let motions: [[FlatMotion]]
+  private let detailMotions: [[FlatMotion]]
 
   /// Whether some track moves on plan time (``state(ofLayer:at:progressOfDelay:)`` then
   /// gives its layers).
@@ -74,16 +88,7 @@ public struct ChoreographyEvaluator: Sendable {
   /// `timing` is the plan's: needed only for a retarget plan's spring and additive tracks.
   public init(_ choreography: Choreography, timing: Timing? = nil) {
     self.choreography = choreography
-    var delays: [Double] = [0]
-    var timings: [Timing?] = [nil]
-    func delayIndex(_ d: Double, _ timing: Timing?) -> Int {
-      if let i = delays.indices.first(where: { delays[$0] == d && timings[$0] == timing }) {
-        return i
-      }
-      delays.append(d)
-      timings.append(timing)
-      return delays.count - 1
-    }
+    var clocks = ClockTable()
     var bases: [LayerState] = []
     var detailBases: [LayerDetail] = []
     var frameTracks: [(from: Rect, to: Rect)?] = []
@@ -96,7 +101,8 @@ public struct ChoreographyEvaluator: Sendable {
     var transformTracks: [TransformTrack] = []
     var extraTrackIndex: [Int] = []
     var extraTracks: [ExtraTracks] = []
-    var motions: [[(property: LayerProperty, track: TrackKinematics)]] = []
+    var motions: [[FlatMotion]] = []
+    var detailMotions: [[FlatMotion]] = []
     // The arrays only delays, arcs and details need are built only with them: each is an
     // allocation per plan, a measurable share of a small plan's engine time.
     let anyDelay = choreography.layers.contains {
@@ -117,19 +123,30 @@ public struct ChoreographyEvaluator: Sendable {
       var alpha: NumberTrack? = nil
       var transform: TransformTrack? = nil
       var extra = ExtraTracks()
-      var layerMotions: [(property: LayerProperty, track: TrackKinematics)] = []
+      var layerMotions: [FlatMotion] = []
+      var layerDetailMotions: [FlatMotion] = []
       for track in layer.tracks {
         if track.retraces, track.motion != nil {
           guard let timing else {
             preconditionFailure("a retarget plan's evaluator needs its timing")
           }
-          layerMotions.append(
-            (track.change.layerProperty, TrackKinematics(track, planTiming: timing)))
+          // Clocks of the plan's own timing are the plan's: every offset leg shares clock 0.
+          let motion = FlatMotion(
+            track, planTiming: timing,
+            clock: {
+              clocks.index($0.delay, $0.timing == timing ? nil : $0.timing, shift: $0.shift)
+            },
+            basis: { clocks.basis($0) })
+          switch motion.property {
+          case .frame, .alpha, .transform: layerMotions.append(motion)
+          default: layerDetailMotions.append(motion)
+          }
           continue
         }
         // Most tracks have neither a delay nor a timing of their own: the plan's clock.
         let d =
-          track.delay == 0 && !track.retraces ? 0 : delayIndex(track.delay, track.timing)
+          track.delay == 0 && !track.retraces
+          ? clocks.plansClock() : clocks.index(track.delay, track.timing)
         switch track.change {
         case .frame(let from, let to):
           var arc: (Point, Point, Point)? = nil
@@ -168,10 +185,14 @@ public struct ChoreographyEvaluator: Sendable {
           frameArcIndex.append(-1)
         }
       }
-      if !layerMotions.isEmpty || !motions.isEmpty {
+      if !layerMotions.isEmpty || !layerDetailMotions.isEmpty || !motions.isEmpty {
         // Earlier layers had none: their entries are filled in now.
-        while motions.count < bases.count - 1 { motions.append([]) }
+        while motions.count < bases.count - 1 {
+          motions.append([])
+          detailMotions.append([])
+        }
         motions.append(layerMotions)
+        detailMotions.append(layerDetailMotions)
       }
       if let transform {
         transformTrackIndex.append(transformTracks.count)
@@ -188,8 +209,8 @@ public struct ChoreographyEvaluator: Sendable {
         extraTrackIndex.append(-1)
       }
     }
-    self.delays = delays
-    self.timings = timings
+    self.delays = clocks.delays
+    self.timings = clocks.timings
     self.bases = bases
     self.frameTracks = frameTracks
     self.frameDelays = frameDelays
@@ -203,6 +224,12 @@ public struct ChoreographyEvaluator: Sendable {
     self.extraTracks = extraTracks
     self.detailBases = detailBases
     self.motions = motions
+    self.detailMotions = detailMotions
+    self.shifts = clocks.shifts
+    self.basisOf = clocks.basisOf
+    self.springBases = clocks.springBases
+    // Only a retarget plan skips clocks: the others keep their rows as they were.
+    self.clockIsUsed = motions.isEmpty ? [] : clocks.used
   }
 
   /// The progress of each clock at plan time `t`: its timing's (else `timing`'s) progress
@@ -215,8 +242,13 @@ public struct ChoreographyEvaluator: Sendable {
   /// once) on, whatever `t - delay` rounds to.
   @inline(__always)
   public func progress(ofClock k: Int, at t: Double, timing: Timing) -> Double {
+    if !basisOf.isEmpty, basisOf[k] >= 0 {
+      let (f, g) = springBases[basisOf[k] / 2].at(t)
+      return basisOf[k] % 2 == 0 ? f : g
+    }
     let clock = timings[k] ?? timing
-    return clock.progress(at: t, delay: delays[k], end: delays[k] + clock.duration)
+    return clock.progress(
+      at: shifts.isEmpty ? t : t + shifts[k], delay: delays[k], end: delays[k] + clock.duration)
   }
 
   /// The state of layer `index` when every track has progress `p` (no delays, or the same
@@ -252,12 +284,13 @@ public struct ChoreographyEvaluator: Sendable {
   {
     var state = unclampedState(ofLayer: index, progressOfDelay: progress)
     if index < motions.count {
-      for (property, track) in motions[index] {
-        switch (property, track.value(at: t)) {
-        case (.frame, .rect(let r)): state.frame = r
-        case (.alpha, .number(let v)): state.alpha = v
-        case (.transform, .transform(let m)): state.transform = m
-        default: break
+      // By index, in place: a loop over the elements copied each (with its reference counts)
+      // per sample.
+      for m in motions[index].indices {
+        switch motions[index][m].property {
+        case .frame: state.frame = Rect(lanes: motions[index][m].lanes(at: t, progress: progress))
+        case .alpha: state.alpha = motions[index][m].lanes(at: t, progress: progress).x
+        default: state.transform = motions[index][m].transform(at: t, progress: progress)
         }
       }
     }
@@ -331,13 +364,13 @@ public struct ChoreographyEvaluator: Sendable {
         detail.shadowOpacity = lerp(track.from, track.to, progress(track.delay))
       }
     }
-    if let t, index < motions.count {
-      for (property, track) in motions[index] {
-        switch (property, track.value(at: t)) {
-        case (.cornerRadius, .number(let v)): detail.cornerRadius = v
-        case (.contentFrame, .rect(let r)): detail.contentFrame = r
-        case (.shadowOpacity, .number(let v)): detail.shadowOpacity = v
-        default: break
+    if let t, index < detailMotions.count {
+      for m in detailMotions[index].indices {
+        let value = detailMotions[index][m].lanes(at: t, progress: progress)
+        switch detailMotions[index][m].property {
+        case .cornerRadius: detail.cornerRadius = value.x
+        case .contentFrame: detail.contentFrame = Rect(lanes: value)
+        default: detail.shadowOpacity = value.x
         }
       }
     }

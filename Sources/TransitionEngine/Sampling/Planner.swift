@@ -15,6 +15,9 @@ public enum Planner {
     /// its forward plan's for a reversal, of its new plan's for a retarget): a retarget shows
     /// again what the plan it replaces hid and the new one does not.
     public var hidden: [ActionTarget]
+    /// The plan's duration when preparing it found it already (a retarget checks it against
+    /// the 60 s limit).
+    var duration: Double? = nil
   }
 
   /// The style, its choreography and the resolved timing, without sampling.
@@ -107,11 +110,11 @@ public enum Planner {
     guard let new, let inFlight, let policy else {
       preconditionFailure("a retarget leg is missing")
     }
-    let legs = Retargeting.Legs(
+    var choreography = Retargeting(
       inFlight: inFlight.choreography, inFlightTiming: inFlight.timing,
       tau: min(spec.at, fromDuration), new: new.choreography, newTiming: new.timing,
-      policy: request.reduceMotion ? nil : policy)
-    var choreography = Retargeting.choreography(legs)
+      policy: request.reduceMotion ? nil : policy
+    ).choreography()
     let duration = choreography.duration(with: new.timing)
     guard duration <= Timing.maximumDuration else {
       throw PlanError(
@@ -121,15 +124,19 @@ public enum Planner {
       )
     }
     // Show what the plan in flight hid and the new one does not; hide what only the new hides.
-    choreography.actions.start =
-      inFlight.hidden.filter { !new.hidden.contains($0) }.map { Action($0, .hidden(false)) }
-      + new.hidden.filter { !inFlight.hidden.contains($0) }.map { Action($0, .hidden(true)) }
+    // Mostly both hide the same (a hero plan: every element of both screens).
+    if inFlight.hidden != new.hidden {
+      let (before, after) = (Set(inFlight.hidden), Set(new.hidden))
+      choreography.actions.start =
+        inFlight.hidden.filter { !after.contains($0) }.map { Action($0, .hidden(false)) }
+        + new.hidden.filter { !before.contains($0) }.map { Action($0, .hidden(true)) }
+    }
     return Prepared(
       style: new.style, choreography: choreography, timing: new.timing, reversal: new.reversal,
       retarget: RetargetEcho(
         at: spec.at, policy: request.reduceMotion ? "dissolve" : policy.rawValue,
         fromDuration: fromDuration),
-      hidden: new.hidden)
+      hidden: new.hidden, duration: duration)
   }
 
   private static func resolve(_ spec: TimingSpec, _ defaults: StyleTiming) throws(PlanError)
@@ -148,7 +155,7 @@ public enum Planner {
   {
     let prepared = try prepare(request)
     let (style, choreography, timing) = (prepared.style, prepared.choreography, prepared.timing)
-    let duration = choreography.duration(with: timing)
+    let duration = prepared.duration ?? choreography.duration(with: timing)
     let count = FrameGrid.count(duration: duration, frameRate: request.frameRate)
     let total = count * choreography.layers.count
     guard total <= maximumKeyframes else {
@@ -164,15 +171,41 @@ public enum Planner {
     // reversal) at each time: one row without delays.
     var rows: [[Double]] = []
     for clock in evaluator.delays.indices {
+      // A retarget plan's clocks no track reads, and its spring bases, which the next branch
+      // fills: empty rows.
+      if !evaluator.clockIsUsed.isEmpty, !evaluator.clockIsUsed[clock] {
+        rows.append([])
+        continue
+      }
+      if !evaluator.basisOf.isEmpty, evaluator.basisOf[clock] >= 0 {
+        // f and g of a spring basis, from one evaluation per sample.
+        if evaluator.basisOf[clock] % 2 == 0 {
+          let basis = evaluator.springBases[evaluator.basisOf[clock] / 2]
+          var f: [Double] = []
+          var g: [Double] = []
+          f.reserveCapacity(times.count)
+          g.reserveCapacity(times.count)
+          for t in times {
+            let (a, b) = basis.at(t)
+            f.append(a)
+            g.append(b)
+          }
+          rows.append(f)
+          rows.append(g)
+        }
+        continue
+      }
       // The clock's timing and delay read once per row, not per sample.
       let clockTiming = evaluator.timings[clock] ?? timing
       let delay = evaluator.delays[clock]
       // Summed once: every sample at or past it holds the tracks' `to` (docs/TIMING.md 10).
       let end = delay + clockTiming.duration
+      // A retarget's in-flight tracks run ahead of the plan's clock.
+      let shift = evaluator.shifts.isEmpty ? 0 : evaluator.shifts[clock]
       var row: [Double] = []
       row.reserveCapacity(times.count)
       for t in times {
-        let p = clockTiming.progress(at: t, delay: delay, end: end)
+        let p = clockTiming.progress(at: shift == 0 ? t : t + shift, delay: delay, end: end)
         // Validated inputs keep the curve finite; this guards the wire against a corner the
         // limits missed (JSON has no form for NaN or infinity).
         guard p.isFinite else {

@@ -3,11 +3,24 @@ public struct Timing: Sendable, Hashable {
   public static let maximumDuration = 60.0
 
   public let duration: Double
-  public let curve: ResolvedCurve
+  /// The curve, boxed: inline, its enum of springs and beziers (a name and a sample table
+  /// with a reference count) made each copy of a timing cost hundreds of instructions, and
+  /// tracks, clocks and plans copy timings everywhere.
+  private let box: CurveBox
+  public var curve: ResolvedCurve { box.curve }
 
   public init(duration: Double, curve: ResolvedCurve) {
     self.duration = duration
-    self.curve = curve
+    self.box = CurveBox(curve)
+  }
+
+  public static func == (a: Timing, b: Timing) -> Bool {
+    a.duration == b.duration && (a.box === b.box || a.box.curve == b.box.curve)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(duration)
+    hasher.combine(box.curve)
   }
 
   /// Progress at animation time `t` in [0, duration]: exactly 0 at 0 and exactly 1 at the end
@@ -136,4 +149,9 @@ public struct Timing: Sendable, Hashable {
 public struct TimingError: Error, Sendable, Hashable {
   public var field: [String]
   public var message: String
+}
+
+private final class CurveBox: Sendable {
+  let curve: ResolvedCurve
+  init(_ curve: ResolvedCurve) { self.curve = curve }
 }
