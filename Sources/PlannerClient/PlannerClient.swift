@@ -1,6 +1,7 @@
 import CCurl
 import CCurlShim
 import HTTP1
+import JSON
 
 /// A client of the transition-planner HTTP API on libcurl. One easy handle per client is reused
 /// for every call, so connections are kept alive between calls. Not thread-safe: use one client
@@ -48,6 +49,38 @@ public final class PlannerClient {
       headers: ifNoneMatch.map { ["If-None-Match: \($0)"] } ?? [])
     if exchange.status == 304 { return PlanResult(notModified: exchange) }
     return try PlanResult(try expectSuccess(exchange))
+  }
+
+  /// `POST /v1/plans` with `requestJSON` flown from the plan of `inFlightJSON` at its time
+  /// `at` (docs/API.md "Retargeting"): the answer starts where that plan is at `at`, keeping
+  /// its velocities, and ends where `requestJSON` ends.
+  public func retarget(
+    _ requestJSON: String, from inFlightJSON: String, at: Double, policy: String? = nil
+  ) throws(PlannerClientError) -> PlanResult {
+    try plan(
+      Self.retargetRequest(requestJSON, from: inFlightJSON, at: at, policy: policy))
+  }
+
+  /// `requestJSON` with `"retarget": {"at", "policy"?, "from"}` added (replacing one it had):
+  /// the request ``retarget(_:from:at:policy:)`` sends. The in-flight request goes as it is,
+  /// its own `retarget` included (chains).
+  public static func retargetRequest(
+    _ requestJSON: String, from inFlightJSON: String, at: Double, policy: String? = nil
+  ) throws(PlannerClientError) -> String {
+    func object(_ text: String, _ what: String) throws(PlannerClientError) -> [JSONMember] {
+      guard let value = try? JSONParser.parse(Array(text.utf8), maximumDepth: 64),
+        case .object(let members) = value
+      else { throw .invalidRequest(message: "the \(what) is not a JSON object") }
+      return members
+    }
+    var members = try object(requestJSON, "request").filter { $0.key != "retarget" }
+    var retarget = [JSONMember("at", .number(at))]
+    if let policy { retarget.append(JSONMember("policy", .string(policy))) }
+    retarget.append(JSONMember("from", .object(try object(inFlightJSON, "request in flight"))))
+    members.append(JSONMember("retarget", .object(retarget)))
+    var w = JSONWriter()
+    w.value(.object(members))
+    return String(decoding: w.bytes, as: UTF8.self)
   }
 
   /// `POST /v1/interactions` with an interaction request (JSON text); the parsed answer.

@@ -7,12 +7,16 @@ public enum PlannerClientError: Error, Sendable, CustomStringConvertible {
   case problem(ProblemDetails)
   /// A success status whose body is not the JSON the call expects.
   case unexpectedBody(status: Int, message: String)
+  /// A request the client was asked to build from text that is not a JSON object (nothing was
+  /// sent).
+  case invalidRequest(message: String)
 
   public var description: String {
     switch self {
     case .transport(let code, let message): "transport error \(code): \(message)"
     case .problem(let p): "\(p.status) \(p.title)" + (p.detail.map { ": \($0)" } ?? "")
     case .unexpectedBody(let status, let message): "unexpected \(status) body: \(message)"
+    case .invalidRequest(let message): "invalid request: \(message)"
     }
   }
 

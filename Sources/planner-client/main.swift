@@ -9,6 +9,9 @@ let usage = """
 
   Commands:
     plan [FILE] [--get] [--pretty]   POST (or GET with --get) a plan request from FILE or stdin
+    retarget [FILE] --from IN_FLIGHT_FILE --at SECONDS [--policy spring|additive] [--pretty]
+                                     POST the plan request of FILE (or stdin) flown from the
+                                     plan of IN_FLIGHT_FILE at its time SECONDS
     interact [FILE] [--pretty]       POST an interaction request from FILE or stdin
     styles                           list the styles and their operations
     health                           exit 0 iff /healthz answers 200
@@ -30,6 +33,17 @@ if let i = args.firstIndex(of: "--server") {
   server = args[i + 1]
   args.removeSubrange(i...(i + 1))
 }
+/// The value of `--name VALUE`, removed from the arguments.
+@MainActor func option(_ name: String) -> String? {
+  guard let i = args.firstIndex(of: name) else { return nil }
+  guard i + 1 < args.count else { fail("\(name) needs a value", 64) }
+  let value = args[i + 1]
+  args.removeSubrange(i...(i + 1))
+  return value
+}
+let retargetFrom = option("--from")
+let retargetAt = option("--at")
+let retargetPolicy = option("--policy")
 let pretty = args.contains("--pretty")
 let useGET = args.contains("--get")
 args.removeAll { $0 == "--pretty" || $0 == "--get" }
@@ -61,6 +75,16 @@ do {
   case "plan":
     let result = useGET ? try client.planByGET(input()) : try client.plan(input())
     printJSON(result.exchange.body)
+  case "retarget":
+    guard let path = retargetFrom, let data = FileManager.default.contents(atPath: path) else {
+      fail(retargetFrom.map { "cannot read \($0)" } ?? "retarget needs --from IN_FLIGHT_FILE", 64)
+    }
+    guard let at = retargetAt.flatMap(Double.init) else {
+      fail("retarget needs --at SECONDS (a number)", 64)
+    }
+    let result = try client.retarget(
+      input(), from: String(decoding: data, as: UTF8.self), at: at, policy: retargetPolicy)
+    printJSON(result.exchange.body)
   case "interact":
     printJSON(try client.interact(input()).exchange.body)
   case "styles":
@@ -84,5 +108,7 @@ do {
     fail("cannot reach \(server): \(message)", 69)
   case .unexpectedBody(let status, let message):
     fail("unexpected answer \(status): \(message)", 69)
+  case .invalidRequest(let message):
+    fail(message, 65)
   }
 }

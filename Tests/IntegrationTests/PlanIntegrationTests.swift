@@ -92,6 +92,39 @@ final class PlanIntegrationTests: IntegrationTestCase {
     XCTAssertEqual(invalid?.errors.map(\.pointer), ["/screens/to/elements/2/id"])
   }
 
+  /// A push retargeted twice through the client: each plan starts where the one in flight was
+  /// at its moment, echoes it, and ends at the new destination; a bad retarget is a problem
+  /// with its pointer.
+  func testRetargetThroughTheClient() throws {
+    let push = try example("zoom-push")
+    let moved = push.replacingOccurrences(of: #""y": 91"#, with: #""y": 131"#)
+    XCTAssertNotEqual(moved, push)
+    let inFlight = try client.plan(push)
+    let first = try client.retarget(moved, from: push, at: 0.1)
+    XCTAssertEqual(first.exchange.status, 200)
+    XCTAssertEqual(first.json?["retarget"]?["policy"], .string("spring"))
+    XCTAssertEqual(first.json?["retarget"]?["fromDuration"], .number(1))
+    let before = try XCTUnwrap(inFlight.keyframes(of: "snapshot").first { $0.t == 0.1 })
+    let start = try XCTUnwrap(first.keyframes(of: "snapshot").first)
+    XCTAssertEqual(start.x, before.x, accuracy: 1e-9)
+    XCTAssertEqual(start.y, before.y, accuracy: 1e-9)
+    XCTAssertEqual(start.width, before.width, accuracy: 1e-9)
+    let end = try XCTUnwrap(first.keyframes(of: "snapshot").last)
+    XCTAssertEqual([end.x, end.y, end.width], [0, 131, 390])
+    // A chain: the retarget request itself is the next `from`.
+    let firstRequest = try PlannerClient.retargetRequest(moved, from: push, at: 0.1)
+    let second = try client.retarget(push, from: firstRequest, at: 0.25, policy: "additive")
+    XCTAssertEqual(second.json?["retarget"]?["policy"], .string("additive"))
+    let secondStart = try XCTUnwrap(second.keyframes(of: "snapshot").first)
+    let firstAt = try XCTUnwrap(first.keyframes(of: "snapshot").first { abs($0.t - 0.25) < 1e-12 })
+    XCTAssertEqual(secondStart.y, firstAt.y, accuracy: 1e-9)
+    XCTAssertEqual(try XCTUnwrap(second.keyframes(of: "snapshot").last).y, 91)
+    let late = problem { try self.client.retarget(push, from: push, at: 5) }
+    XCTAssertEqual(late?.status, 422)
+    XCTAssertEqual(late?.errors.map(\.pointer), ["/retarget/at"])
+    XCTAssertThrowsError(try PlannerClient.retargetRequest("[1]", from: push, at: 0.1))
+  }
+
   func testExplicitTimingsOfEveryCurveType() throws {
     let curves = [
       #"{"type":"linear"}"#, #"{"type":"easeIn"}"#, #"{"type":"easeOut"}"#,
