@@ -1569,6 +1569,8 @@ components:
           $ref: '#/components/schemas/ReduceMotionInput'
         reversal:
           $ref: '#/components/schemas/ReversalInput'
+        retarget:
+          $ref: '#/components/schemas/RetargetInput'
     ExpandPlanRequest:
       type: object
       description: |
@@ -1597,6 +1599,8 @@ components:
           $ref: '#/components/schemas/ReduceMotionInput'
         reversal:
           $ref: '#/components/schemas/ReversalInput'
+        retarget:
+          $ref: '#/components/schemas/RetargetInput'
     CartSheetPlanRequest:
       type: object
       description: A cart sheet present or dismiss (the screen behind tilts back).
@@ -1621,6 +1625,8 @@ components:
           $ref: '#/components/schemas/ReduceMotionInput'
         reversal:
           $ref: '#/components/schemas/ReversalInput'
+        retarget:
+          $ref: '#/components/schemas/RetargetInput'
     HeroPlanRequest:
       type: object
       description: |
@@ -1663,6 +1669,8 @@ components:
           $ref: '#/components/schemas/ReduceMotionInput'
         reversal:
           $ref: '#/components/schemas/ReversalInput'
+        retarget:
+          $ref: '#/components/schemas/RetargetInput'
     HeroScreenInput:
       oneOf:
         - type: object
@@ -1838,6 +1846,35 @@ components:
               type: number
             timing:
               $ref: '#/components/schemas/TimingInput'
+        - type: 'null'
+    RetargetInput:
+      oneOf:
+        - type: object
+          description: |
+            Plan from where a plan in flight is at its time `at`, keeping every layer's
+            velocity, to where the rest of the request ends (docs/TIMING.md section 14,
+            docs/API.md "Retargeting"). `from` is the in-flight plan request exactly as it was
+            sent (same style and operation; it may itself carry a `reversal` or a `retarget`:
+            at most 4 retargets nest). Errors: `/retarget/at` outside (0, the in-flight plan's
+            duration]; `/retarget/policy` `spring` under a timing that is not a spring; a
+            fifth nested retarget at its own pointer; the in-flight request's own errors under
+            `/retarget/from/...`; `/retarget` when the plan would last over 60 s.
+          required: [at, from]
+          properties:
+            at:
+              type: number
+              description: The in-flight plan's time, seconds (delays included).
+            policy:
+              type: [string, 'null']
+              enum: [spring, additive, null]
+              description: |
+                How tracks running at `at` continue: `spring` (a spring of the new timing that
+                starts with their velocity; needs a spring timing) or `additive` (they keep
+                running under an offset to the new end). Default: spring under a spring
+                timing, else additive.
+            from:
+              type: object
+              description: The plan request in flight (any plan request, see PlanRequest).
         - type: 'null'
     ContainerInput:
       type: object
@@ -2264,13 +2301,29 @@ components:
             progress:
               type: number
               description: The forward plan's undelayed progress at `at` (1 from its timing's end on).
+        retarget:
+          type: object
+          description: Present only for a retarget (docs/API.md "Retargeting").
+          required: [at, policy, fromDuration]
+          properties:
+            at:
+              type: number
+              description: The in-flight plan's time the retarget starts from, as sent.
+            policy:
+              type: string
+              enum: [spring, additive, dissolve]
+              description: How running tracks continued (`dissolve` under reduced motion).
+            fromDuration:
+              type: number
+              description: The in-flight plan's duration, seconds.
         container:
           $ref: '#/components/schemas/Size'
         duration:
           type: number
           description: |
-            Seconds: the largest delay + duration over the tracks (a track's own timing where
-            it has one), at least `timing.duration`.
+            Seconds: the largest end over the tracks (delay + duration, a track's own timing
+            where it has one; a retarget's spring or additive track's end), at least
+            `timing.duration`.
           exclusiveMinimum: 0
         frameRate:
           type: integer
@@ -2941,6 +2994,13 @@ components:
           $ref: '#/components/schemas/TrackDelay'
         timing:
           $ref: '#/components/schemas/TrackTiming'
+        duration:
+          $ref: '#/components/schemas/TrackEnd'
+        velocity:
+          description: A retarget's spring track only - its velocity at the start, per second.
+          $ref: '#/components/schemas/RectVelocity'
+        additive:
+          $ref: '#/components/schemas/AdditiveMember'
         path:
           type: object
           description: |
@@ -2966,6 +3026,13 @@ components:
           $ref: '#/components/schemas/TrackDelay'
         timing:
           $ref: '#/components/schemas/TrackTiming'
+        duration:
+          $ref: '#/components/schemas/TrackEnd'
+        velocity:
+          description: A retarget's spring track only - its velocity at the start, per second.
+          $ref: '#/components/schemas/NumberVelocity'
+        additive:
+          $ref: '#/components/schemas/AdditiveMember'
     TransformTrack:
       type: object
       required: [property, from, to]
@@ -2980,6 +3047,24 @@ components:
           $ref: '#/components/schemas/TrackDelay'
         timing:
           $ref: '#/components/schemas/TrackTiming'
+        duration:
+          $ref: '#/components/schemas/TrackEnd'
+        velocity:
+          description: A retarget's spring track only - its velocity at the start, per second.
+          $ref: '#/components/schemas/TransformParts'
+        parts:
+          type: object
+          description: |
+            A retarget's transform spring track only: the decomposed parts at both ends
+            (docs/TIMING.md section 8's order), the `to` quaternion on the `from` one's side.
+          required: [from, to]
+          properties:
+            from:
+              $ref: '#/components/schemas/TransformParts'
+            to:
+              $ref: '#/components/schemas/TransformParts'
+        additive:
+          $ref: '#/components/schemas/AdditiveMember'
     CornerRadiusTrack:
       type: object
       description: Points, interpolated linearly; keyframes report max(0, value).
@@ -2995,6 +3080,13 @@ components:
           $ref: '#/components/schemas/TrackDelay'
         timing:
           $ref: '#/components/schemas/TrackTiming'
+        duration:
+          $ref: '#/components/schemas/TrackEnd'
+        velocity:
+          description: A retarget's spring track only - its velocity at the start, per second.
+          $ref: '#/components/schemas/NumberVelocity'
+        additive:
+          $ref: '#/components/schemas/AdditiveMember'
     ContentFrameTrack:
       type: object
       description: |
@@ -3012,6 +3104,13 @@ components:
           $ref: '#/components/schemas/TrackDelay'
         timing:
           $ref: '#/components/schemas/TrackTiming'
+        duration:
+          $ref: '#/components/schemas/TrackEnd'
+        velocity:
+          description: A retarget's spring track only - its velocity at the start, per second.
+          $ref: '#/components/schemas/RectVelocity'
+        additive:
+          $ref: '#/components/schemas/AdditiveMember'
     ShadowOpacityTrack:
       type: object
       description: The opacity of the layer's `shadow`; sampled values are clamped to [0, 1].
@@ -3027,12 +3126,95 @@ components:
           $ref: '#/components/schemas/TrackDelay'
         timing:
           $ref: '#/components/schemas/TrackTiming'
+        duration:
+          $ref: '#/components/schemas/TrackEnd'
+        velocity:
+          description: A retarget's spring track only - its velocity at the start, per second.
+          $ref: '#/components/schemas/NumberVelocity'
+        additive:
+          $ref: '#/components/schemas/AdditiveMember'
     TrackTiming:
       description: |
         The track's own resolved timing, replacing the plan's; present only when one of its
         numbers differs from the plan's (reversals under a spring: a cascade's tracks go back
         with velocities of their own).
       $ref: '#/components/schemas/ResolvedTiming'
+    TrackEnd:
+      type: number
+      description: |
+        A retarget's spring track only: when it ends, seconds from the plan's start -
+        max(T, the time its every component has settled: 0.1 pt, 0.001 for opacities, 1e-4 for
+        factors). From then on it shows `to` exactly.
+      exclusiveMinimum: 0
+    NumberVelocity:
+      type: number
+      description: Units per second (points, or 1/s for opacities).
+    RectVelocity:
+      type: object
+      description: Points per second, per component.
+      required: [x, y, width, height]
+      properties:
+        x:
+          type: number
+        y:
+          type: number
+        width:
+          type: number
+        height:
+          type: number
+    TransformParts:
+      type: object
+      description: |
+        A decomposed transform (docs/TIMING.md section 8), or its velocity per second:
+        perspective (4), translate (3, points), scale (3), skew (xy, xz, yz), quaternion
+        (x, y, z, w).
+      required: [perspective, translate, scale, skew, quaternion]
+      properties:
+        perspective:
+          type: array
+          items:
+            type: number
+          minItems: 4
+          maxItems: 4
+        translate:
+          type: array
+          items:
+            type: number
+          minItems: 3
+          maxItems: 3
+        scale:
+          type: array
+          items:
+            type: number
+          minItems: 3
+          maxItems: 3
+        skew:
+          type: array
+          items:
+            type: number
+          minItems: 3
+          maxItems: 3
+        quaternion:
+          type: array
+          items:
+            type: number
+          minItems: 4
+          maxItems: 4
+    AdditiveMember:
+      type: object
+      description: |
+        A retarget's additive track only: the in-flight track (`track`, written as the
+        in-flight plan lists it, its `timing` always given) keeps running on its own clock,
+        `at` seconds in, under an offset that eases from its `to` to this track's `to` with
+        the plan's timing (or the track's own). From `max(T, its end - at)` on the track
+        shows `to` exactly.
+      required: [at, track]
+      properties:
+        at:
+          type: number
+        track:
+          type: object
+          description: A track (see Track), with `timing` always present.
     TrackDelay:
       type: number
       description: Seconds of plan time before the track starts; present only when > 0.
