@@ -12,6 +12,7 @@
  * const doc = await request(body, { keyframes: "compact" });   // POST /v1/plans?format=waapi
  * const transition = play(doc, { container, screens: { from: grid, to: detail } });
  * back.onclick = () => transition.reverse();                   // goes back from where it is
+ * onLayoutChange = (next) => transition.retarget(next);        // heads for next's end instead
  * await transition.finished;                                   // "finished", "reversed" or "cancelled"
  * ```
  *
@@ -44,8 +45,9 @@
  *     `snapshot` -> a clone of the screen; `slice` -> a clone of the screen offset by the rect;
  *     `color` -> a div with that background.
  *   - `autoplay` (default true): start at once; else paused at 0 with the start actions applied.
- *   - `base` (default `""`, the page's origin): the service's base URL, for `reverse()`.
- *   - `fetch` (default `globalThis.fetch`): for `reverse()`.
+ *   - `base` (default `""`, the page's origin): the service's base URL, for `reverse()` and
+ *     `retarget()`.
+ *   - `fetch` (default `globalThis.fetch`): for `reverse()` and `retarget()`.
  *   - `keep` (default false): at the end, leave the layers the plan's actions do not remove
  *     (cartSheet's tilted snapshot stays behind the sheet) until `dispose()`.
  *   - `settle` (default true): at the end, set the screens' `hidden` attributes: finished ->
@@ -57,10 +59,12 @@
  *
  * - The `Player` (an EventTarget):
  *   - `play()`, `pause()`, `seek(ms)`, `currentTime` (ms, settable), `duration` (ms),
- *     `playbackRate`, `playState` (`"running"`, `"paused"`, `"reversing"` while the reversal is
- *     fetched: it holds still and ignores seeks, `"done"`), `reversed` (`reverse()` was called).
+ *     `playbackRate`, `playState` (`"running"`, `"paused"`, `"reversing"` or `"retargeting"`
+ *     while the next plan is fetched: it holds still and ignores seeks, `"done"`), `reversed`
+ *     (it is going back: `reverse()` was called, and no `retarget()` went forward since).
  *   - `finished`: a Promise of the outcome, `"finished"` (ran to its end forward), `"reversed"`
- *     (went back to its start through `reverse()`), `"cancelled"` (`cancel()`) or `"pending"` (an
+ *     (went back to its start: `reverse()`, and any retarget after it), `"cancelled"` (`cancel()`)
+ *     or `"pending"` (an
  *     interaction whose gesture had not ended); resolved after the end's actions are applied, the
  *     layers removed and the screens settled. It never rejects.
  *   - `reverse({timing}?)`: pauses where it is, fetches the reversal plan for that time (`POST
@@ -70,16 +74,35 @@
  *     a Promise of the outcome (`finished`'s); it rejects when the reversal cannot be had (no
  *     `request`, already reversed, a network or HTTP error: then the forward transition resumes
  *     as it was). The reversal keeps the forward request's `reduceMotion` (a dissolve going back
- *     from a hero state would jump).
- *   - `cancel()`: stops, applies `actions.cancel` (the forward document's once reversed, since a
- *     reversal's own cancel list is empty), removes the layers; `finish()`: jumps to the end and
+ *     from a hero state would jump). On a retarget plan (whose own reversal would start where
+ *     the plan it retargeted was) the way back is a retarget to its new request's reversal at
+ *     that request's duration, which one more request (its plan, compact) tells first.
+ *   - `retarget(newRequest, {policy}?)`: heads for `newRequest`'s end from where it is, playing
+ *     or paused: pauses, sends `newRequest` plus `"retarget": {"from": <the document's
+ *     request>, "at": seconds, "policy"?}` the way `reverse()` sends its reversal (same `base`,
+ *     `fetch`, keyframes spelling), swaps to the answer in one task, without a jump (its first
+ *     frame is this state, with every layer's velocity: docs/API.md, `retarget`), and plays it. Layers
+ *     of both plans keep their elements; layers only the answer has are mounted; layers only
+ *     the plan in flight had fade out in the answer, which removes them at its end. Returns a
+ *     Promise of the outcome; it rejects when the retarget cannot be had (no `request`, a
+ *     reversal or retarget already being fetched, a network or HTTP error such as the service's
+ *     422 for a fifth nested retarget: then the transition resumes as it was). Chains: the
+ *     answer's `request` is the retarget request, the next `from`. Going back (after
+ *     `reverse()`), it keeps going back, to `newRequest`'s start (`newRequest` plus its
+ *     `reversal` at its duration, which one more request tells first), unless `newRequest` has
+ *     a `reversal` of its own; a `newRequest` without `reduceMotion` keeps the document's. At
+ *     time 0 it is sent at 1 us (the service needs `at` > 0).
+ *   - `cancel()`: stops, applies `actions.cancel` (going back, `actions.finish`: a reversal's own
+ *     cancel list is empty, its finish list is the forward plan's cancel list), removes the
+ *     layers; `finish()`: jumps to the end and
  *     finishes; `dispose()`: cancels a transition still playing, and after the end removes what
  *     `keep` left, without any action.
- *   - `document` (the one playing), `forward` (the first), `layerElement(id)`,
- *     `contentElement(id)`.
- *   - Events: `reversing` (detail `{at}`: paused, before the fetch), `swap` (detail
- *     `{document}`: the reversal is mounted at its time 0, before it plays), `end` (detail
- *     `{outcome}`). All dispatched synchronously.
+ *   - `document` (the one playing: the reversal or retarget plan once swapped), `forward` (the
+ *     first), `layerElement(id)`, `contentElement(id)`.
+ *   - Events: `reversing` (detail `{at}`, ms: paused, before the fetch), `retargeting` (detail
+ *     `{at, request}`: the same for `retarget()`), `swap` (detail `{document}`: the reversal or
+ *     retarget plan is mounted at its time 0, before it plays), `end` (detail `{outcome}`). All
+ *     dispatched synchronously.
  *
  * - `request(base?, planRequest, {keyframes, reduceMotion, path, fetch, signal, headers}?)`:
  *   POSTs a plan request to `{base}{path}` (`/v1/plans` by default) with `format=waapi` and, for
@@ -469,6 +492,12 @@ function setHidden(el, hidden) {
   }
 }
 
+/** A plan request without its `retarget` member (the new request of a retarget). */
+function withoutRetarget(planRequest) {
+  const { retarget, ...rest } = planRequest;
+  return rest;
+}
+
 function settleHidden(outcome, { from, to }) {
   if (outcome === "finished") {
     if (to) to.hidden = false;
@@ -536,7 +565,8 @@ export class Player extends EventTarget {
   get currentTime() { return this._clock ? (this._clock.currentTime ?? 0) : this.duration; }
   set currentTime(ms) { this.seek(ms); }
   get playState() { return this._state; }
-  /** Whether `reverse()` was called (then a second one is refused). */
+  /** Whether it is going back (`reverse()` was called, or a retarget kept going back; then
+   * `reverse()` is refused). */
   get reversed() { return this._reversed || this._state === "reversing"; }
   get playbackRate() { return this._rate; }
   set playbackRate(rate) {
@@ -555,7 +585,7 @@ export class Player extends EventTarget {
 
   play() {
     if (this._state === "done") return;
-    if (this._state === "reversing") { this._playAfterSwap = true; return; }
+    if (this._fetching()) { this._playAfterSwap = true; return; }
     if (this.currentTime >= this.duration) { this._end(); return; }
     this._state = "running";
     cancelAnimationFrame(this._raf);
@@ -572,7 +602,7 @@ export class Player extends EventTarget {
   }
 
   pause() {
-    if (this._state === "reversing") { this._playAfterSwap = false; return; }
+    if (this._fetching()) { this._playAfterSwap = false; return; }
     if (this._state === "done") return;
     cancelAnimationFrame(this._raf);
     this._raf = 0;
@@ -582,7 +612,7 @@ export class Player extends EventTarget {
 
   /** Moves to `ms` of the playing document (clamped to [0, duration]); keeps playing or not. */
   seek(ms) {
-    if (this._state === "done" || this._state === "reversing") return;
+    if (this._state === "done" || this._fetching()) return;
     const t = Math.min(Math.max(Number(ms) || 0, 0), this.duration);
     for (const a of this._animations()) a.currentTime = t;
   }
@@ -590,59 +620,81 @@ export class Player extends EventTarget {
   /** Goes back from here along the reversal plan; a Promise of the outcome. */
   reverse({ timing } = {}) {
     if (this._state === "done") return Promise.reject(new Error("reverse: the transition is over"));
-    if (this._reversed || this._state === "reversing") {
-      return Promise.reject(new Error("reverse: a reversal cannot be reversed again"));
-    }
     const doc = this.document;
+    if (this._reversed || this._fetching() || (doc.request && doc.request.reversal)) {
+      const what = this._state === "retargeting" ? "a retarget is being fetched"
+        : "a reversal cannot be reversed again";
+      return Promise.reject(new Error("reverse: " + what));
+    }
     if (!doc.request) {
       return Promise.reject(new Error("reverse: the document has no request (an interaction?)"));
     }
-    const resume = this._state === "running";
-    this.pause();
-    const t = this.currentTime;
-    this.dispatchEvent(new CustomEvent("reversing", { detail: { at: t } }));
-    if (t <= 0) {
+    if (doc.request.retarget) {
+      // A retarget plan's own reversal would start where the plan it retargeted was (its
+      // `retarget.at` stays): the way back from here is a retarget to the new request's reversal.
+      const plain = withoutRetarget(doc.request);
+      return this._redirect("reversing", {}, async (at, options) => ({
+        ...await this._wayBack(plain, timing, options),
+        retarget: { from: doc.request, at },
+      }));
+    }
+    if (this.currentTime <= 0) {
+      // Not started: nothing to go back along.
+      this.pause();
+      this.dispatchEvent(new CustomEvent("reversing", { detail: { at: 0 } }));
       this._reversed = true;
       this._end("reversed", doc.actions && doc.actions.cancel);
       return this.finished;
     }
-    // (0, duration] in seconds; the last ulp of the ms -> s division must not pass the end.
-    const at = Math.min(t, this.duration * (1 - 1e-12)) / 1000;
-    const body = { ...doc.request, reversal: timing ? { at, timing } : { at } };
-    this._state = "reversing";
-    this._playAfterSwap = true;
-    this._abort = new AbortController();
-    return request(this.base, body, {
-      keyframes: doc.keyframes, reduceMotion: false, fetch: this._fetch,
-      signal: this._abort.signal,
-    }).then((reversal) => {
-      this._abort = null;
-      if (this._state !== "reversing") return this.finished; // cancelled meanwhile
-      this._swap(reversal);
-      if (this._playAfterSwap) this.play();
-      return this.finished;
-    }, (error) => {
-      this._abort = null;
-      if (this._state === "done") return this.finished; // cancel() aborted the fetch
-      if (this._state === "reversing") {
-        this._state = "paused";
-        if (resume) this.play();
-      }
-      throw error;
-    });
+    return this._redirect("reversing", {}, async (at) => ({
+      ...doc.request, reversal: timing ? { at, timing } : { at },
+    }));
+  }
+
+  /**
+   * Heads for `newRequest`'s end from where it is now: the retarget plan (the request plus
+   * `"retarget": {"from": <this document's request>, "at": <its time>, "policy"?}`) starts at
+   * this state with every layer's velocity, and swaps in without a jump. Going back (after
+   * `reverse()`), it keeps going back, to `newRequest`'s start. A Promise of the outcome.
+   */
+  retarget(newRequest, { policy } = {}) {
+    if (this._state === "done") return Promise.reject(new Error("retarget: the transition is over"));
+    if (this._fetching()) {
+      return Promise.reject(new Error(`retarget: a ${this._state === "reversing" ? "reversal" : "retarget"} is being fetched`));
+    }
+    const doc = this.document;
+    if (!doc.request) {
+      return Promise.reject(new Error("retarget: the document has no request (an interaction?)"));
+    }
+    if (!newRequest || typeof newRequest !== "object") {
+      return Promise.reject(new TypeError("retarget: a plan request is needed"));
+    }
+    let plain = withoutRetarget(newRequest);
+    // A dissolve in flight stays a dissolve (as reverse() keeps it): a full-motion plan from a
+    // dissolve's state would pop its element layers in from their start.
+    if (plain.reduceMotion == null && doc.request.reduceMotion) plain = { ...plain, reduceMotion: true };
+    // Going back keeps going back: to the new request's start, along its reversal.
+    const back = this._reversed && plain.reversal == null;
+    return this._redirect("retargeting", { request: newRequest }, async (at, options) => ({
+      ...(back ? await this._wayBack(plain, undefined, options) : plain),
+      retarget: policy ? { from: doc.request, at, policy } : { from: doc.request, at },
+    }));
   }
 
   /** Stops here: applies the cancel actions and removes the layers. */
   cancel() {
     if (this._state === "done") return;
     if (this._abort) this._abort.abort();
-    const actions = (this._reversed ? this.forward : this.document).actions;
-    this._end("cancelled", actions && actions.cancel);
+    // A plan going back has an empty cancel list (the flown elements would stay hidden); its
+    // finish list is the forward plan's cancel list (plus, after a retarget, the removal of the
+    // layers only the plan in flight had).
+    const actions = this.document.actions;
+    this._end("cancelled", actions && (this._reversed ? actions.finish : actions.cancel));
   }
 
   /** Jumps to the end and finishes (or, once reversed, completes the way back). */
   finish() {
-    if (this._state === "done" || this._state === "reversing") return;
+    if (this._state === "done" || this._fetching()) return;
     this._hold(this.duration);
     this._end();
   }
@@ -655,6 +707,61 @@ export class Player extends EventTarget {
   }
 
   // -- internals --
+
+  /** Whether a reversal or a retarget is being fetched (it holds still meanwhile). */
+  _fetching() {
+    return this._state === "reversing" || this._state === "retargeting";
+  }
+
+  /**
+   * reverse() and retarget(): pauses here, dispatches `state` (the event of the same name, with
+   * `detail.at` in ms), fetches the plan `build(at, options)` describes (`at` in seconds) and
+   * swaps to it in one task; plays it unless paused meanwhile. On failure the transition resumes
+   * as it was and the Promise rejects; otherwise it is the outcome.
+   */
+  _redirect(state, detail, build) {
+    const doc = this.document;
+    const resume = this._state === "running";
+    this.pause();
+    const t = this.currentTime;
+    // (0, duration] in seconds: the last ulp of the ms -> s division must not pass the end, and
+    // a plan not started yet is taken 1 us in (the service needs at > 0; the state there is the
+    // start's within 0.01 px).
+    const at = Math.max(Math.min(t, this.duration * (1 - 1e-12)), 1e-3) / 1000;
+    this.dispatchEvent(new CustomEvent(state, { detail: { ...detail, at: t } }));
+    this._state = state;
+    this._playAfterSwap = true;
+    this._abort = new AbortController();
+    const options = { keyframes: doc.keyframes, reduceMotion: false, fetch: this._fetch,
+      signal: this._abort.signal };
+    let body = null;
+    return Promise.resolve()
+      .then(() => build(at, options))
+      .then((built) => { body = built; return request(this.base, body, options); })
+      .then((next) => {
+        this._abort = null;
+        if (this._state !== state) return this.finished; // cancelled meanwhile
+        this._swap(next, Boolean(body.reversal));
+        if (this._playAfterSwap) this.play();
+        return this.finished;
+      }, (error) => {
+        this._abort = null;
+        if (this._state === "done") return this.finished; // cancel() aborted the fetch
+        if (this._state === state) {
+          this._state = "paused";
+          if (resume) this.play();
+        }
+        throw error;
+      });
+  }
+
+  /** `plain` (a request without `retarget`) going back from its end: its reversal at its own
+   * plan's duration, which only that plan tells (one more request, compact: the smallest). */
+  async _wayBack(plain, timing, options) {
+    const forward = await request(this.base, plain, { ...options, keyframes: "compact" });
+    const at = forward.duration / 1000;
+    return { ...plain, reversal: timing ? { at, timing } : { at } };
+  }
 
   _animations() {
     const out = [];
@@ -731,56 +838,62 @@ export class Player extends EventTarget {
   }
 
   _mount(doc) {
-    for (const [index, layer] of doc.layers.entries()) {
-      const ctx = this._context(layer);
-      let shown = this._resolve ? this._resolve(layer.content, ctx) : undefined;
-      if (shown === undefined) shown = ctx.fallback();
-      const rec = { id: layer.id, anims: [], styled: [], childStyled: [] };
-      if (shown && shown.layer && !this._layers.some((r) => r.el === shown.layer)) {
-        const el = shown.layer;
-        rec.el = el;
-        rec.inPlace = { style: el.getAttribute("style"), hidden: el.hidden };
-        el.hidden = false;
-        rec.child = null;
-      } else {
-        rec.el = document.createElement("div");
-        let child = shown && shown.layer ? snapshot(shown.layer) : shown;
-        let box = null;
-        if (child && !(child instanceof Node) && child.content instanceof Node) {
-          box = child.box || null;
-          child = child.content;
-        }
-        rec.child = child instanceof Node ? child : null;
-        if (rec.child && rec.child.isConnected) {
-          const node = rec.child;
-          rec.moved = { node, marker: document.createComment("transition-planner"),
-            style: node.getAttribute ? node.getAttribute("style") : null, hidden: node.hidden };
-          node.replaceWith(rec.moved.marker);
-          if (node.hidden) node.hidden = false;
-        }
-        rec.childBox = box;
-      }
-      rec.el.dataset.tpLayer = layer.id;
-      rec.base = { ...LAYER_BASE, "z-index": String(index + 1) };
-      if (!rec.inPlace) rec.base["pointer-events"] = "none";
-      if (rec.child) rec.base.overflow = "hidden";
-      setStyles(rec.el, rec.base);
-      if (rec.child) {
-        if (rec.child.nodeType === 1) {
-          setStyles(rec.child, CHILD_BASE);
-          if (rec.childBox) {
-            const b = rec.childBox;
-            setStyles(rec.child, { left: cssLength(b.left), top: cssLength(b.top),
-              width: cssLength(b.width), height: cssLength(b.height) });
-          }
-        }
-        rec.el.appendChild(rec.child);
-      }
-      if (!rec.inPlace) this.container.appendChild(rec.el);
+    for (const layer of doc.layers) {
+      const rec = this._mountLayer(layer, this._layers.length);
       this._layers.push(rec);
       this._byId.set(layer.id, rec);
     }
     this._animate(doc);
+  }
+
+  /** One layer's element (and content child) in the container, at z-index `index + 1`. */
+  _mountLayer(layer, index) {
+    const ctx = this._context(layer);
+    let shown = this._resolve ? this._resolve(layer.content, ctx) : undefined;
+    if (shown === undefined) shown = ctx.fallback();
+    const rec = { id: layer.id, anims: [], styled: [], childStyled: [] };
+    if (shown && shown.layer && !this._layers.some((r) => r.el === shown.layer)) {
+      const el = shown.layer;
+      rec.el = el;
+      rec.inPlace = { style: el.getAttribute("style"), hidden: el.hidden };
+      el.hidden = false;
+      rec.child = null;
+    } else {
+      rec.el = document.createElement("div");
+      let child = shown && shown.layer ? snapshot(shown.layer) : shown;
+      let box = null;
+      if (child && !(child instanceof Node) && child.content instanceof Node) {
+        box = child.box || null;
+        child = child.content;
+      }
+      rec.child = child instanceof Node ? child : null;
+      if (rec.child && rec.child.isConnected) {
+        const node = rec.child;
+        rec.moved = { node, marker: document.createComment("transition-planner"),
+          style: node.getAttribute ? node.getAttribute("style") : null, hidden: node.hidden };
+        node.replaceWith(rec.moved.marker);
+        if (node.hidden) node.hidden = false;
+      }
+      rec.childBox = box;
+    }
+    rec.el.dataset.tpLayer = layer.id;
+    rec.base = { ...LAYER_BASE, "z-index": String(index + 1) };
+    if (!rec.inPlace) rec.base["pointer-events"] = "none";
+    if (rec.child) rec.base.overflow = "hidden";
+    setStyles(rec.el, rec.base);
+    if (rec.child) {
+      if (rec.child.nodeType === 1) {
+        setStyles(rec.child, CHILD_BASE);
+        if (rec.childBox) {
+          const b = rec.childBox;
+          setStyles(rec.child, { left: cssLength(b.left), top: cssLength(b.top),
+            width: cssLength(b.width), height: cssLength(b.height) });
+        }
+      }
+      rec.el.appendChild(rec.child);
+    }
+    if (!rec.inPlace) this.container.appendChild(rec.el);
+    return rec;
   }
 
   /** The document's animations on the mounted layers, paused at 0, and the clock. */
@@ -841,40 +954,65 @@ export class Player extends EventTarget {
     this._hold(0);
   }
 
-  /** Swaps to the reversal document in this task: same layers, new animations. */
-  _swap(reversal) {
-    const ids = reversal.layers.map((l) => l.id).join("\u0000");
-    const same = ids === this.document.layers.map((l) => l.id).join("\u0000") &&
-      this._layers.every((rec) => !rec.removed);
-    if (this._clock) { this._clock.onfinish = null; this._clock.cancel(); }
-    if (same) {
-      for (const rec of this._layers) {
-        for (const a of rec.anims) a.cancel();
-        rec.anims = [];
-        for (const name of rec.styled) rec.el.style.removeProperty(name);
-        setStyles(rec.el, rec.base);
-        if (rec.child && rec.child.nodeType === 1) {
-          for (const name of rec.childStyled) rec.child.style.removeProperty(name);
-          const b = rec.childBox;
-          setStyles(rec.child, b
-            ? { left: cssLength(b.left), top: cssLength(b.top), width: cssLength(b.width),
-              height: cssLength(b.height) }
-            : { left: "0px", top: "0px", width: "100%", height: "100%" });
-        }
-        rec.styled = [];
-        rec.childStyled = [];
+  /**
+   * Swaps to `next` (a reversal or retarget plan, whose first frame is this state) in this task,
+   * so no frame shows anything between: a layer whose id it keeps keeps its element and content
+   * (only its animations change), a layer only `next` has is mounted, a layer it lacks goes (a
+   * retarget plan lists the layers of the plan in flight, fading out, so none does); the layers
+   * take `next`'s order, then its start actions apply. Paused at `next`'s 0.
+   */
+  _swap(next, reversed) {
+    if (this._clock) { this._clock.onfinish = null; this._clock.cancel(); this._clock = null; }
+    const kept = new Map();
+    const wanted = new Set(next.layers.map((l) => l.id));
+    for (const rec of this._layers) {
+      if (wanted.has(rec.id) && !rec.removed) {
+        this._clearLayer(rec);
+        kept.set(rec.id, rec);
+      } else {
+        this._removeLayer(rec);
       }
-      this.document = reversal;
-      this._reversed = true;
-      this._animate(reversal);
-    } else {
-      this._teardown(true);
-      this.document = reversal;
-      this._reversed = true;
-      this._mount(reversal);
     }
+    // Kept layers first, so that a new layer never takes a screen another one animates in place.
+    this._layers = [...kept.values()];
+    const order = next.layers.map((layer, index) => {
+      let rec = kept.get(layer.id);
+      if (!rec) {
+        rec = this._mountLayer(layer, index);
+        this._layers.push(rec);
+        return rec;
+      }
+      rec.base["z-index"] = String(index + 1);
+      rec.el.style.setProperty("z-index", rec.base["z-index"]);
+      return rec;
+    });
+    this._layers = order;
+    this._byId.clear();
+    for (const rec of order) this._byId.set(rec.id, rec);
+    this.document = next;
+    this._reversed = reversed;
+    this._animate(next);
+    this._apply(next.actions && next.actions.start);
     this._state = "paused";
-    this.dispatchEvent(new CustomEvent("swap", { detail: { document: reversal } }));
+    this.dispatchEvent(new CustomEvent("swap", { detail: { document: next } }));
+  }
+
+  /** A mounted layer back to its base styles, without animations, for the next document's. */
+  _clearLayer(rec) {
+    for (const a of rec.anims) a.cancel();
+    rec.anims = [];
+    for (const name of rec.styled) rec.el.style.removeProperty(name);
+    setStyles(rec.el, rec.base);
+    if (rec.child && rec.child.nodeType === 1) {
+      for (const name of rec.childStyled) rec.child.style.removeProperty(name);
+      const b = rec.childBox;
+      setStyles(rec.child, b
+        ? { left: cssLength(b.left), top: cssLength(b.top), width: cssLength(b.width),
+          height: cssLength(b.height) }
+        : { left: "0px", top: "0px", width: "100%", height: "100%" });
+    }
+    rec.styled = [];
+    rec.childStyled = [];
   }
 
   _removeLayer(rec) {
@@ -913,12 +1051,12 @@ export class Player extends EventTarget {
     }
   }
 
-  _teardown(keepContainer) {
+  _teardown() {
     for (const rec of this._layers) this._removeLayer(rec);
     this._layers = [];
     this._byId.clear();
     if (this._clock) { this._clock.onfinish = null; this._clock.cancel(); this._clock = null; }
-    if (!keepContainer && this._containerStyle) {
+    if (this._containerStyle) {
       const [isolation, position] = this._containerStyle;
       this._containerStyle = null;
       const s = this.container.style;

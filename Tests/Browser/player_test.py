@@ -5,8 +5,8 @@ driven by Selenium plays the service's waapi documents through it.
 A small harness here serves Tests/Browser/player_page.html (a container, a grid of cards and a
 detail view with data-hero-id elements, the example of docs/PLAYER.md) on a loopback port and
 proxies every other path to the real server, so that the page, the module and the API share one
-origin. /player.js comes from the server; while the server answers 404 for it, from web/player.js
-on disk (the first line says which). The harness records every POST it proxies, so the test can
+origin. /player.js comes from the server when it serves web/player.js as it is on disk, else (a
+binary built before the file's last edit, or a 404) from the file (a line says which). The harness records every POST it proxies, so the test can
 read what the module sent.
 
 Checks (one line each, then a summary; exit status 1 when any failed):
@@ -28,8 +28,20 @@ Checks (one line each, then a summary; exit status 1 when any failed):
    (keep: true) and replaced by its dismiss (replace).
 5. reduced motion (Emulation.setEmulatedMedia): the request carried "reduceMotion": true and the
    played document is the dissolve (two screens, opacity only, boxes still).
+6. retarget() mid-flight, sampling EVERY animation frame (requestAnimationFrame, every layer's
+   box and content box) around each swap: no layer moves while the player holds the clock (at
+   the swap the new plan's 0 is drawn at the time it held), and between frames whose clock
+   advanced the velocity (from the frames' plan-clock times) changes by no more than the plans'
+   own acceleration allows (`continuity` states the bound); the retarget was sent from the
+   playing document's request at the held time; layers of both plans keep their elements; the
+   end is the new request's own plan's end within 0.5 px. Cases: a zoom push (compact and
+   sampled), a hero push with a cascade, a hero push to another cell (layers leave and arrive),
+   a chain of three, retarget/reverse()/retarget (back to a moved source). Negative controls:
+   a plan retargeted from 33 ms earlier (a jump the check must catch) and policy additive under
+   a linear curve (position continuous, velocity not: the check must catch that). A failed
+   retarget resumes the transition; a fifth nested one is the service's 422.
 
-Usage: Tests/Browser/player_test.py --base http://127.0.0.1:PORT --proxy-port N
+Usage: Tests/Browser/player_test.py --base http://127.0.0.1:PORT --proxy-port N [--only STEP]
 """
 
 import argparse
@@ -111,13 +123,17 @@ class Harness:
                     return
                 status, headers, data = self.proxy()
                 if path == "/player.js":
-                    if status == 404:
-                        with open(PLAYER, "rb") as f:
-                            data = f.read()
-                        status, headers = 200, [("Content-Type", "text/javascript; charset=utf-8")]
-                        harness.player_source = "web/player.js (the server answers 404)"
+                    # The module under test is web/player.js: a server built before its last
+                    # edit (or without it) serves another, and the file on disk is served instead.
+                    with open(PLAYER, "rb") as f:
+                        disk = f.read()
+                    if status == 200 and data == disk:
+                        harness.player_source = "the server (the same as web/player.js)"
                     else:
-                        harness.player_source = f"the server ({status})"
+                        harness.player_source = ("web/player.js (the server answers 404)" if status == 404
+                                                 else f"web/player.js (the server's {status} differs)")
+                        data, status = disk, 200
+                        headers = [("Content-Type", "text/javascript; charset=utf-8")]
                     headers.append(("Cache-Control", "no-store"))
                 self.send(status, headers, data)
 
@@ -505,6 +521,375 @@ def check_reversal(checks, driver, harness, name, body, plan, keyframes, extra="
                   f"detail hidden {end.get('detailHidden')}, elements still hidden {end.get('hidden')}")
 
 
+# ---- retarget(): position and velocity continuous over every frame -------------------------
+
+# Position noise of one measured coordinate: compact documents draw springs as CSS linear()
+# within 0.1 px (docs/PLAYER.md), and layout rounds left/top to 1/64 px.
+NOISE_PX = 0.1 + 1 / 64
+# How far around each swap (ms of the transition's clock) the frames are checked; the flight is
+# paused once its clock is this far past the last swap (long before any plan's end).
+WINDOW_MS = 150
+
+# In the page: plays `doc` and records EVERY animation frame (a requestAnimationFrame loop that
+# reads every layer element's box) while `steps` redirect it: a step fires in the first frame
+# whose document time reaches its `atMs`, as a page would call it from an event. A frame
+# records the transition's clock (each document's currentTime plus the time the documents
+# before it were left at: the plan clock the frame was drawn at, which the player holds while
+# it fetches) and the frame's own timestamp. `shiftAt` (s) rewrites the retarget's `at` on its
+# way to the service: a plan NOT retargeted from the state on the screen (the negative control).
+FLIGHT = """
+  const [doc, steps, elements, shiftAt] = args;
+  if (window.__c) window.__c.cancel();
+  const fetchImpl = (url, init) => {
+    if (!shiftAt || !init || typeof init.body !== "string") return fetch(url, init);
+    const body = JSON.parse(init.body);
+    if (body.retarget) body.retarget.at -= shiftAt;
+    return fetch(url, Object.assign({}, init, {body: JSON.stringify(body)}));
+  };
+  const c = app.tp.play(doc, {container: app.container, screens: __screens(), elements,
+                              autoplay: false, settle: false, fetch: fetchImpl});
+  window.__c = c;
+  const out = {frames: [], swaps: [], events: [], errors: [], request0: doc.request};
+  let offset = 0, held = 0, next = 0, heldElements = new Map();
+  for (const type of ["retargeting", "reversing"]) {
+    c.addEventListener(type, (e) => {
+      held = e.detail.at;
+      heldElements = new Map(c.document.layers.map((l) => [l.id, c.layerElement(l.id)]));
+      out.events.push({type, at: e.detail.at, state: c.playState});
+    });
+  }
+  c.addEventListener("swap", (e) => {
+    offset += held;
+    const layers = e.detail.document.layers;
+    const z = layers.map((l) => Number(getComputedStyle(c.layerElement(l.id)).zIndex));
+    out.swaps.push({offset, request: e.detail.document.request, time: c.currentTime, state: c.playState,
+                    ids: layers.map((l) => l.id),
+                    // The layers both documents have: the same element (only animations change).
+                    kept: layers.filter((l) => heldElements.get(l.id) === c.layerElement(l.id)).map((l) => l.id),
+                    before: [...heldElements.keys()],
+                    ordered: z.every((v, i) => i === 0 || v > z[i - 1])});
+  });
+  const started = performance.now();
+  await new Promise((resolve, reject) => {
+    const frame = (now) => {
+      const t = c.currentTime;
+      out.frames.push({now, clock: offset + t, doc: out.swaps.length, state: c.playState, m: __measure(c)});
+      if (out.swaps.length === steps.length && t >= """ + str(WINDOW_MS) + """) {
+        c.pause(); // the window is covered: held here, the end is measured below
+        return resolve();
+      }
+      if (next < steps.length && out.swaps.length === next && c.playState === "running" && t >= steps[next].atMs) {
+        const step = steps[next++];
+        const redirected = step.kind === "reverse" ? c.reverse() : c.retarget(step.request, step.options || {});
+        redirected.catch((e) => out.errors.push(String(e && e.message || e)));
+      }
+      if (c.playState === "done" || out.errors.length) return resolve();
+      if (performance.now() - started > 10000) return reject(new Error("the flight took over 10 s"));
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    c.play();
+  });
+  // The end: the last document at its duration, then played out (its finish actions). Should
+  // one frame have stalled past the plan's end (a loaded machine), its end is measured on a
+  // fresh player of the same document.
+  const last = c.playState === "done"
+    ? app.tp.play(c.document, {container: app.container, screens: __screens(), elements,
+                               autoplay: false, settle: false})
+    : c;
+  out.endFresh = last !== c;
+  last.pause();
+  last.seek(last.duration);
+  await __frames();
+  out.end = __measure(last);
+  out.endIds = last.document.layers.map((l) => l.id);
+  if (last !== c) last.cancel();
+  c.play();
+  out.outcome = await c.finished;
+  out.layersAfter = document.querySelectorAll("[data-tp-layer]").length;
+  return out;
+"""
+
+
+def fly(driver, body, keyframes, steps, elements="null", shift_at=0):
+    """Fetches `body`'s document through the module and plays it through FLIGHT."""
+    return run_async(driver, f"""
+      const fetched = await app.tp.request(args[0], {{keyframes: args[1]}});
+      args = [fetched, args[2], {elements}, args[3]];
+      {{ {FLIGHT} }}
+    """, body, keyframes, steps, shift_at)
+
+
+def box_components(measured):
+    """A layer's measured coordinates: its box, then its content child's box when it has one."""
+    return list(measured["box"]) + (list(measured["content"]) if measured.get("content") else [])
+
+
+def plan_components(layer, keyframe):
+    state = expected_state(layer, keyframe)
+    return list(state["box"]) + (list(state["content"]) if "content" in state else [])
+
+
+def accelerations(plan):
+    """Per layer id: [(t ms, [|acceleration| px/ms^2 per coordinate])] from a 240 fps JSON plan,
+    the second differences of its projected boxes (uniform spacing only)."""
+    out = {}
+    for layer in plan["layers"]:
+        frames = layer["keyframes"]
+        series = [(k["t"] * 1000, plan_components(layer, k)) for k in frames]
+        rows = []
+        for (t0, a), (t1, b), (t2, c) in zip(series, series[1:], series[2:]):
+            h = t1 - t0
+            if abs((t2 - t1) - h) > 1e-6 or h <= 0:
+                continue
+            rows.append((t1, [abs(x - 2 * y + z) / (h * h) for x, y, z in zip(a, b, c)]))
+        out[layer["id"]] = rows
+    return out
+
+
+def local_acceleration(rows, start, end, size):
+    """The largest |acceleration| per coordinate of `rows` within [start, end] ms."""
+    worst = [0.0] * size
+    for t, values in rows:
+        if start <= t <= end:
+            worst = [max(w, v) for w, v in zip(worst, values[:size])]
+    return worst
+
+
+class Continuity:
+    """The worst figures of a flight's frames and the problems found (see `continuity`)."""
+
+    def __init__(self):
+        self.hold = 0.0       # px a layer moved while the clock held
+        self.dv = 0.0         # px/ms, the largest velocity change between frame pairs
+        self.ratio = 0.0      # the largest velocity change over its bound
+        self.excess = 0.0     # px, the largest step over the step before it (scaled)
+        self.pairs = 0        # frame-pair coordinates checked
+        self.swap = (0.0, 1.0)  # (velocity change, bound) of the worst pair across a swap
+        self.swap_excess = 0.0  # px, the largest step excess across a swap
+        self.problems = []
+
+    def held(self, label, jump, clock):
+        self.hold = max(self.hold, jump)
+        if jump > 2 * NOISE_PX:
+            self.problems.append(f"{label} moved {jump:.3f} px while the clock held at {clock:.1f} ms")
+
+    def pair(self, label, v0, v1, step, dt, bound, accel, clock, across):
+        dv = abs(v1 - v0)
+        self.pairs += 1
+        self.dv = max(self.dv, dv)
+        self.ratio = max(self.ratio, dv / bound)
+        excess = abs(step) - abs(v0) * dt
+        self.excess = max(self.excess, excess)
+        if across:
+            self.swap_excess = max(self.swap_excess, excess)
+            if dv / bound >= self.swap[0] / self.swap[1]:
+                self.swap = (dv, bound)
+        if dv > bound:
+            self.problems.append(f"{label} velocity {v0 * 1000:.1f} -> {v1 * 1000:.1f} px/s at "
+                                 f"{clock:.1f} ms, bound {bound * 1000:.1f} px/s "
+                                 f"(A {accel * 1e6:.0f} px/s^2)")
+
+
+def velocity_bound(accel, d1, d2, frame_ms):
+    """How much the velocity of a coordinate may change between two frame intervals d1, d2 (ms)
+    whose plan acceleration is at most `accel`: the acceleration over the time between their
+    middles, plus A h for a track drawn linear between keyframes h apart, plus the position
+    noise of the four measurements."""
+    return accel * ((d1 + d2) / 2 + frame_ms) + 2 * NOISE_PX * (1 / d1 + 1 / d2)
+
+
+def pair_acceleration(before, after, t0, t1, swap_at, start_old, frame_ms, size):
+    """The plans' largest |acceleration| per coordinate between transition times t0 and t1 (ms):
+    the plan in flight's up to the swap, the new one's after it, a frame interval either side."""
+    accel = [0.0] * size
+    if t0 < swap_at:
+        accel = [max(a, b) for a, b in zip(accel, local_acceleration(
+            before, t0 - frame_ms - start_old, min(t1, swap_at) + frame_ms - start_old, size))]
+    if t1 > swap_at:
+        accel = [max(a, b) for a, b in zip(accel, local_acceleration(
+            after, max(t0, swap_at) - swap_at - frame_ms, t1 - swap_at + frame_ms, size))]
+    return accel
+
+
+def check_layer(tally, label, series, rows, swap_at, start_old, frame_ms, stops):
+    """One layer's frames around one swap: (clock, coordinates) in frame order."""
+    size = min([len(p) for _, p in series] + [len(r[0][1]) for r in rows if r])
+    last, previous = series[0], None
+    for clock, p in series[1:]:
+        c0, p0 = last
+        dt = clock - c0
+        step = [b - a for a, b in zip(p0[:size], p[:size])]
+        last = (clock, p)
+        if dt <= 1e-6:
+            tally.held(label, max(abs(x) for x in step), clock)
+            continue
+        v = [x / dt for x in step]
+        if previous is not None and not stops:
+            v0, d0, t0 = previous
+            accel = pair_acceleration(rows[0], rows[1], t0, clock, swap_at, start_old, frame_ms, size)
+            for i in range(size):
+                tally.pair(f"{label}[{i}]", v0[i], v[i], step[i], dt,
+                           velocity_bound(accel[i], d0, dt, frame_ms), accel[i], clock,
+                           t0 < swap_at < clock)
+        previous = (v, dt, c0)
+
+
+def continuity(frames, swap_offsets, plans, frame_ms):
+    """Checks every frame within WINDOW_MS of each swap, for every layer of both documents.
+
+    For consecutive frames whose clock advanced (d1, d2 ms apart), the velocity change must stay
+    within what the plans' own acceleration allows (`velocity_bound`): |v2 - v1| <=
+    A (d1 + d2) / 2 + A h + 2 NOISE_PX (1/d1 + 1/d2), A the largest |acceleration| of that
+    coordinate in the 240 fps JSON plan(s) over those frames (a frame pair across a swap takes
+    both plans'), h the document's frame interval (a spring track is drawn linear between its
+    60 fps keyframes, whose slopes differ by up to A h). That bound times d2 is how much a step
+    may exceed the step before it scaled to d2 (|s2| - |v1| d2 <= |v2 - v1| d2: reported,
+    implied). A frame whose clock did not advance (the player holds while it fetches, and shows
+    the new plan's 0 at the time it held) must not move by more than 2 NOISE_PX: that is where a
+    plan not retargeted from the screen's state jumps. New-only layers start from their plan's
+    start (not checked); layers only the plan in flight had stop and fade (RETARGET.md 3): they
+    must not jump, the layers of both plans must also keep their velocity."""
+    tally = Continuity()
+    for k, swap_at in enumerate(swap_offsets):
+        before, after = plans[k], plans[k + 1]
+        start_old = 0.0 if k == 0 else swap_offsets[k - 1]
+        window = [f for f in frames if (f["doc"] == k and f["clock"] >= swap_at - WINDOW_MS)
+                  or (f["doc"] == k + 1 and f["clock"] <= swap_at + WINDOW_MS)]
+        for layer_id in (i for i in before["ids"] if i in after["ids"]):
+            series = [(f["clock"], box_components(f["m"][layer_id])) for f in window if f["m"].get(layer_id)]
+            if len(series) < 2:
+                tally.problems.append(f"swap {k + 1}: {layer_id} not measured")
+                continue
+            rows = (before["accel"].get(layer_id, []), after["accel"].get(layer_id, []))
+            check_layer(tally, f"swap {k + 1}: {layer_id}", series, rows, swap_at, start_old,
+                        frame_ms, stops=layer_id not in after.get("own", after["ids"]))
+    return tally
+
+
+def flight_plans(base, body, run):
+    """The JSON plans at 240 fps of every document the flight played (the first one, then each
+    swap's canonical request), with their layer ids and accelerations."""
+    out = []
+    for request in [body] + [s["request"] for s in run["swaps"]]:
+        plan = post_plan(base, dict(request, frameRate=240))
+        entry = {"ids": [l["id"] for l in plan["layers"]], "accel": accelerations(plan)}
+        if "retarget" in request:
+            # The new request's own layers: a layer only the plan in flight had stops and fades.
+            own = post_plan(base, {k: v for k, v in request.items() if k != "retarget"})
+            entry["own"] = {l["id"] for l in own["layers"]}
+        out.append(entry)
+    return out
+
+
+def end_error(base, run):
+    """The last document at its end against its new request's own plan (the request without
+    its retarget) at its end, within 0.5 px: layers of that plan by their box, layers only
+    the plans in flight had by opacity 0."""
+    final = {k: v for k, v in run["swaps"][-1]["request"].items() if k != "retarget"}
+    plan = post_plan(base, final)
+    worst, problems = 0.0, []
+    for layer in plan["layers"]:
+        got = run["end"].get(layer["id"])
+        if got is None:
+            problems.append(f"{layer['id']} missing at the end")
+            continue
+        e = box_error(expected_state(layer, layer["keyframes"][-1])["box"], got["box"])
+        worst = max(worst, e)
+        if e > TOLERANCE_PX:
+            problems.append(f"{layer['id']} ends at {fmt(got['box'])}")
+    planned = {l["id"] for l in plan["layers"]}
+    for layer_id in run["endIds"]:
+        if layer_id not in planned and (run["end"].get(layer_id) or {}).get("opacity", 0) > 0.01:
+            problems.append(f"{layer_id} (only in flight) still shows at the end")
+    return worst, problems
+
+
+def sent_at_held_times(sent, events, shift_at):
+    """Each redirecting request was sent at the time the player held (ms -> s)."""
+    return len(sent) == len(events) and all(
+        abs((b.get("retarget") or b["reversal"])["at"] + shift_at - e["at"] / 1000) < 1e-9
+        for b, e in zip(sent, events))
+
+
+def chained_from_playing(run):
+    """Each retarget's `from` is the request of the document playing then (its canonical
+    `request`: the first document's, or the previous swap's)."""
+    previous = [run["request0"]] + [s["request"] for s in run["swaps"]]
+    return all(s["request"]["retarget"]["from"] == previous[i]
+               for i, s in enumerate(run["swaps"]) if "retarget" in s["request"])
+
+
+def describe(tally, offsets):
+    return (f"{tally.pairs} frame-pair coordinates over {len(offsets)} swap(s) at "
+            f"{', '.join(f'{o:.1f}' for o in offsets)} ms; held still within {tally.hold:.3f} px "
+            f"(bound {2 * NOISE_PX:.3f}); max velocity change {tally.dv * 1000:.1f} px/s, "
+            f"{tally.ratio:.2f} of its bound (across a swap {tally.swap[0] * 1000:.1f} of "
+            f"{tally.swap[1] * 1000:.1f} px/s); a step's excess over the step before, at most "
+            f"{tally.excess:.3f} px ({tally.swap_excess:.3f} px across a swap)")
+
+
+def swap_structure(run):
+    """(layers mounted at the swaps, layers dropped, problems): every layer the new document
+    keeps is the element it was (old-only ones included: a retarget plan lists them), and the
+    elements stack in the document's order."""
+    problems = [f"swap {i + 1}: {sorted(set(s['before']) & set(s['ids']) - set(s['kept']))} not kept"
+                for i, s in enumerate(run["swaps"]) if set(s["before"]) & set(s["ids"]) - set(s["kept"])]
+    problems += [f"swap {i + 1}: z order not the document's" for i, s in enumerate(run["swaps"])
+                 if not s["ordered"]]
+    added = sorted({i for s in run["swaps"] for i in s["ids"] if i not in s["before"]})
+    dropped = sorted({i for s in run["swaps"] for i in s["before"] if i not in s["ids"]})
+    return added, dropped, problems
+
+
+def check_retarget_flight(checks, driver, harness, base, name, body, steps, keyframes="compact",
+                          elements="null", shift_at=0, expect=None, outcome="finished"):
+    """Check 6: retarget() (and reverse()) mid-flight, every frame around every swap.
+    `expect` (negative controls): what the position and the velocity checks must say, "jump" or
+    "ok" (None: either); without it every check must pass."""
+    mark = len(harness.posts)
+    run = fly(driver, body, keyframes, steps, elements, shift_at)
+    # The redirecting requests (reverse() after a retarget also asks for a forward plan first).
+    sent = [b for path, b in harness.posts[mark:]
+            if path.startswith("/v1/plans") and b and ("retarget" in b or "reversal" in b)]
+    if not checks.record(not run["errors"] and len(run["swaps"]) == len(steps),
+                         f"{name}: {len(steps)} swap(s) in flight",
+                         f"errors {run['errors']}; {len(run['swaps'])} swaps, {len(run['frames'])} frames"):
+        return
+    offsets = [s["offset"] for s in run["swaps"]]
+    tally = continuity(run["frames"], offsets, flight_plans(base, body, run),
+                       1000 / body.get("frameRate", 60))
+    figures = describe(tally, offsets)
+    if expect:
+        held = [p for p in tally.problems if "held" in p]
+        moved = [p for p in tally.problems if "velocity" in p]
+        verdict = ("jump" if held else "ok", "jump" if moved else "ok")
+        checks.record(all(e in (None, v) for e, v in zip(expect, verdict)),
+                      f"{name}: the check catches it (position {expect[0] or 'either'}, "
+                      f"velocity {expect[1] or 'either'})",
+                      f"position {verdict[0]}, velocity {verdict[1]}: {figures}"
+                      + ("; " + "; ".join((held + moved)[:2]) if tally.problems else ""))
+        return
+    requested, chained = sent_at_held_times(sent, run["events"], shift_at), chained_from_playing(run)
+    checks.record(not tally.problems and requested and chained,
+                  f"{name}: position and velocity continuous over every frame around the swap",
+                  figures + ("; " + "; ".join(tally.problems[:5]) if tally.problems else "")
+                  + ("" if requested else "; not sent at the held time")
+                  + ("" if chained else "; retarget.from not the playing request"))
+    added, dropped, problems = swap_structure(run)
+    checks.record(not problems and not dropped,
+                  f"{name}: the swap keeps every layer's element and mounts the new ones",
+                  f"layers mounted at the swaps {added}, dropped {dropped}"
+                  + ("; " + "; ".join(problems) if problems else ""))
+    error, end_problems = end_error(base, run)
+    checks.record(not end_problems and run["outcome"] == outcome and run["layersAfter"] == 0,
+                  f"{name}: ends at the new plan's end",
+                  f"max error {error:.4f} px at the end"
+                  + (" (a fresh player: a frame stalled past the end)" if run.get("endFresh") else "")
+                  + f", outcome {run['outcome']}, "
+                  f"layers left {run['layersAfter']}" + ("; " + "; ".join(end_problems[:4]) if end_problems else ""))
+
+
 # In the page: the click flow's transition as it was mounted (before its first frame), what the
 # start actions did there (every target's computed visibility, the mounted layers), and the end.
 DURING = """
@@ -723,6 +1108,60 @@ def check_api_edges(checks, driver):
                   f"finish() ended {r.get('finish', {}).get('outcome')}")
 
 
+def check_retarget_edges(checks, driver, zoom, moved):
+    """retarget() refused or failing: the transition resumes as it was (a 422 for a request of
+    another style), and a fifth nested retarget is the service's 422 at its pointer."""
+    r = run_async(driver, """
+      const [zoom, moved] = args;
+      if (window.__c) window.__c.cancel();
+      const doc = await app.tp.request(zoom, {keyframes: "compact"});
+      const c = app.tp.play(doc, {container: app.container, screens: __screens(), settle: false,
+                                  playbackRate: 0.25});
+      window.__c = c;
+      await __frames();
+      c.seek(300);
+      const out = {};
+      try { await c.retarget(Object.assign({}, moved, {style: "expand"})); } catch (e) {
+        out.bad = {status: e.status, pointers: (e.problem.errors || []).map((x) => x.pointer)};
+      }
+      const t0 = c.currentTime;
+      await __frames();
+      out.resumed = {state: c.playState, same: c.document === doc, advanced: c.currentTime > t0};
+      // Four nested retargets, each held paused after its swap, then the fifth.
+      const swapped = () => new Promise((resolve) => c.addEventListener("swap", resolve, {once: true}));
+      out.depths = [];
+      for (let i = 0; i < 4; i++) {
+        c.seek(40);
+        const next = Object.assign({}, moved, {destination: Object.assign({}, moved.destination, {y: moved.destination.y + 10 * i})});
+        const swap = swapped();
+        c.retarget(next).catch(() => {});
+        c.pause();
+        await swap;
+        let depth = 0;
+        for (let r = c.document.request; r.retarget; r = r.retarget.from) depth++;
+        out.depths.push(depth);
+      }
+      c.seek(40);
+      try { await c.retarget(moved); } catch (e) {
+        out.fifth = {status: e.status, pointers: (e.problem.errors || []).map((x) => x.pointer),
+                     state: c.playState, time: c.currentTime};
+      }
+      c.cancel();
+      return out;
+    """, zoom, moved)
+    bad, resumed, fifth = r.get("bad") or {}, r.get("resumed") or {}, r.get("fifth") or {}
+    deep = "/retarget/from/retarget/from/retarget/from/retarget/from/retarget"
+    checks.record(bad.get("status") == 422 and "/retarget/from/style" in bad.get("pointers", [])
+                  and resumed == {"state": "running", "same": True, "advanced": True}
+                  and r.get("depths") == [1, 2, 3, 4] and fifth.get("status") == 422
+                  and deep in fifth.get("pointers", []) and fifth.get("state") == "paused"
+                  and fifth.get("time") == 40,
+                  "retarget(): a failed one resumes the transition; a fifth nested one is refused",
+                  f"another style: {bad.get('status')} at {bad.get('pointers')}, then {resumed}; "
+                  f"depths {r.get('depths')}, fifth: {fifth.get('status')} at {fifth.get('pointers')}, "
+                  f"{fifth.get('state')} at {fifth.get('time')} ms")
+
+
 def check_reduced_motion(checks, driver, harness):
     """Check 5: prefers-reduced-motion: reduce gives the dissolve."""
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
@@ -819,6 +1258,66 @@ def load_example(name, override=None):
     return body
 
 
+def without_retarget(body):
+    return {k: v for k, v in body.items() if k != "retarget"}
+
+
+def with_destination(body, **rect):
+    return dict(body, destination=dict(body["destination"], **rect))
+
+
+# zoom's `source` and `destination` in the page (play()'s `elements`).
+ZOOM_ELEMENTS = ("{source: document.querySelector('[data-hero-id=\"photo-3\"]'),"
+                 " destination: app.detail.querySelector('.photo')}")
+
+
+def another_cell(hero, cell):
+    """The hero request with its `to` screen's photo standing for `cell` (a second tap): the
+    pair flying now is another one."""
+    to = [dict(e, id=cell) if e["id"].startswith("photo-") else e for e in hero["screens"]["to"]["elements"]]
+    return dict(hero, screens=dict(hero["screens"], to={"elements": to}))
+
+
+def retarget_cases():
+    """(name, in-flight request, steps, keyword arguments of check_retarget_flight): the
+    examples' retargets (a zoom push, a hero push with a cascade), a chain of three, retarget
+    and reverse() mixed, and the two negative controls."""
+    zoom = load_example("zoom-push-retargeted.json")
+    zoom_from, zoom_new = zoom["retarget"]["from"], without_retarget(zoom)
+    hero = load_example("hero-grid-push-retargeted.json")
+    zoom_opts = {"elements": ZOOM_ELEMENTS}
+
+    def retarget(at_ms, request, **options):
+        return {"kind": "retarget", "atMs": at_ms, "request": request, "options": options}
+
+    # A linear zoom push sent 140 px further down with policy additive: position continuous,
+    # velocity not (RETARGET.md 6: additive keeps C1 only where the new curve starts flat).
+    linear = {"timing": {"duration": 0.6, "curve": {"type": "linear"}}}
+    linear_from = dict(zoom_from, **linear)
+    return [
+        ("retarget zoom push", zoom_from, [retarget(100, zoom_new)], zoom_opts),
+        ("retarget zoom push, sampled", zoom_from, [retarget(100, zoom_new)],
+         dict(zoom_opts, keyframes="sampled")),
+        ("retarget hero push with a cascade", hero["retarget"]["from"],
+         [retarget(120, without_retarget(hero))], {}),
+        ("retarget hero push to another cell (layers leave, layers arrive)", hero["retarget"]["from"],
+         [retarget(120, another_cell(without_retarget(hero), "photo-1"))], {}),
+        ("retarget zoom push, a chain of three", zoom_from,
+         [retarget(100, zoom_new),
+          retarget(100, with_destination(zoom_new, x=20, y=200, width=350, height=350)),
+          retarget(100, with_destination(zoom_new, y=60, height=300))], zoom_opts),
+        ("retarget, reverse() and retarget again (back to a moved source)", zoom_from,
+         [retarget(100, zoom_new), {"kind": "reverse", "atMs": 120},
+          retarget(60, dict(zoom_new, source={"x": 204, "y": 338, "width": 170, "height": 170}))],
+         dict(zoom_opts, outcome="reversed")),
+        ("negative control: a plan retargeted from 33 ms earlier", zoom_from,
+         [retarget(100, zoom_new)], dict(zoom_opts, shift_at=0.033, expect=("jump", None))),
+        ("negative control: additive under a linear curve", linear_from,
+         [retarget(150, with_destination(dict(zoom_new, **linear), y=231), policy="additive")],
+         dict(zoom_opts, expect=("ok", "jump"))),
+    ]
+
+
 def check_dead_proxy(checks, driver):
     try:
         driver.get("http://player-test.invalid/")
@@ -833,6 +1332,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", required=True, help="the real server, http://127.0.0.1:PORT")
     parser.add_argument("--proxy-port", type=int, required=True)
+    parser.add_argument("--only", help="run only the steps whose name contains this (development)")
     args = parser.parse_args()
     started = time.monotonic()
 
@@ -866,8 +1366,7 @@ def main():
             check_hero_request(checks, hero)
             spring = dict(hero, timing={"curve": {"type": "spring", "dampingRatio": 0.7}})
             zoom = load_example("zoom-push.json")
-            zoom_elements = ("{elements: {source: document.querySelector('[data-hero-id=\"photo-3\"]'),"
-                             " destination: app.detail.querySelector('.photo')}}")
+            zoom_elements = "{elements: " + ZOOM_ELEMENTS + "}"
             steps = []
             cases = [
                 ("hero push (from the page)", hero, "{}"),
@@ -900,14 +1399,23 @@ def main():
             steps.append(("reversal zoom", check_reversal,
                           (checks, driver, harness, "zoom push (spring)", zoom, plans["zoom push"],
                            "compact", zoom_elements)))
+            for name, body, flight_steps, extra in retarget_cases():
+                steps.append((name, check_retarget_flight,
+                              (checks, driver, harness, args.base, name, body, flight_steps),
+                              extra))
+            steps.append(("retarget edges", check_retarget_edges,
+                          (checks, driver, load_example("zoom-push-retargeted.json")["retarget"]["from"],
+                           without_retarget(load_example("zoom-push-retargeted.json")))))
             steps.append(("actions", check_actions, (checks, driver)))
             steps.append(("back mid-flight", check_back_mid_flight, (checks, driver, harness)))
             steps.append(("keep and replace", check_keep_and_replace, (checks, driver)))
             steps.append(("API edges", check_api_edges, (checks, driver)))
             steps.append(("reduced motion", check_reduced_motion, (checks, driver, harness)))
-            for name, step, step_args in steps:
+            for name, step, step_args, *keywords in steps:
+                if args.only and args.only not in name:
+                    continue
                 try:
-                    step(*step_args)
+                    step(*step_args, **(keywords[0] if keywords else {}))
                 except Exception as error:  # noqa: BLE001 - reported, not swallowed
                     checks.record(False, f"{name}: raised", f"{type(error).__name__}: {str(error)[:400]}")
             external = driver.execute_script(

@@ -14,15 +14,22 @@ and checks a problem+json error is shown with its pointers. Then the hero editor
 starts from examples/hero-grid-push.json, every option GET /v1/styles lists has its control,
 changing preset and direction reaches the request and the stage, the stage shows the elements
 as rectangles and dragging one changes its frame in the JSON and replans; the RTL and reduced
-motion toggles reach the request (reduced motion plays the alpha-only dissolve); and "Reverse
-now" mid-play swaps to the reversal plan without any layer box jumping more than 0.5 px.
+motion toggles reach the request (reduced motion plays the alpha-only dissolve); dragging a
+destination with the mouse while the plan plays (zoom's destination, hero's photo on the to
+screen) retargets the plan in flight (chained retarget requests, none from the start) and it
+ends where the dragged request's own plan ends; and "Reverse now" mid-play swaps to the
+reversal plan without any layer box jumping more than 0.5 px.
 Requests are read in the page (window.fetch is wrapped once the page has loaded), so the test
-runs against the real server as well as through Tests/Browser/dev_proxy.py.
+runs against the real server as well as through Tests/Browser/dev_proxy.py: when the server
+serves a web/preview.html or web/player.js other than the files on disk (a binary built before
+their last edit), the page is loaded through dev_proxy.py, which serves the files (a line says
+which).
 
 One line per check, then a summary; the exit status is 1 when any check failed. The whole run is
 bounded (TIME_LIMIT_S), and so is every wait in it.
 
 Usage: Tests/Browser/preview_test.py --base http://127.0.0.1:PORT --proxy-port N --screenshot PATH
+       [--only STEP-NAME-PART]
 """
 
 import argparse
@@ -56,6 +63,7 @@ FRACTIONS = [0, 0.25, 0.5, 0.75, 1]
 
 
 from browser_checks import Checks  # noqa: E402 (beside this file)
+from dev_proxy import DevProxy  # noqa: E402
 
 
 # ---- the plan's geometry, as LayerGeometry computes it ---------------------------------------
@@ -92,10 +100,10 @@ def sample_indices(count):
 
 # ---- the server, from loopback ------------------------------------------------------------------
 
-def post_json(base, path, body):
+def post_json(base, path, body, accept="application/json"):
     request = urllib.request.Request(
         base + path, data=json.dumps(body).encode(), method="POST",
-        headers={"Content-Type": "application/json", "Accept": "application/json"})
+        headers={"Content-Type": "application/json", "Accept": accept})
     # A proxy set in the environment must not see loopback traffic.
     opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
     with opener.open(request, timeout=30) as response:
@@ -904,6 +912,105 @@ def check_reverse(checks, driver, base, name, request, button, fraction):
                   f"max error {worst:.4f} px against the plan's first keyframe")
 
 
+# Plays the loaded plan at `rate` until its time reaches `ms` (a frame's time), then returns.
+PLAY_UNTIL = """
+const [button, ms, done] = arguments;
+document.getElementById(button).click();
+const started = performance.now();
+(function frame() {
+  const s = preview.state;
+  if (s.playing && s.time >= ms) return done({time: s.time});
+  if (performance.now() - started > 10000) return done({error: 'never reached ' + ms + ' ms', state: s});
+  requestAnimationFrame(frame);
+})();
+"""
+
+
+def check_drag_in_flight(checks, driver, base, name, request, grab, delta, layer_id, button, at_ms):
+    """Dragging a destination WHILE the plan plays (drag mode, mouse events): the page retargets
+    the plan in flight (retarget requests chained from the playing document, no plan from the
+    start), and at its end every layer is where the new request's own plan ends, `layer_id`
+    at the dragged destination. The plan plays slowed (`button`, from `at_ms`), so that the
+    drag lands mid-flight however slow the machine is."""
+    call_hook(driver, f"preview.loadPlan({json.dumps(request)})")
+    set_mode(driver, "drag")
+    mark = sent_count(driver)
+    playing = driver.execute_async_script(PLAY_UNTIL, button, at_ms)
+    left, top = driver.execute_script(
+        "const r = preview.container().getBoundingClientRect(); return [r.left, r.top];")
+    during = []
+
+    def mouse(kind, x, y, buttons):
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": left + x, "y": top + y, "button": "left", "buttons": buttons,
+            "clickCount": 1})
+    x, y = grab
+    mouse("mousePressed", x, y, 1)
+    steps = 6
+    for step in range(1, steps + 1):
+        time.sleep(0.03)
+        mouse("mouseMoved", x + delta[0] * step / steps, y + delta[1] * step / steps, 1)
+        during.append(driver.execute_script("const s = preview.state; return [s.playState, s.retargets];"))
+    mouse("mouseReleased", x + delta[0], y + delta[1], 0)
+    # The release's retarget swapped in: the page's request is the form's, its plan a retarget.
+    state = wait_for(driver, """(() => {
+        const s = preview.state;
+        return s.loading === 0 && !s.following && s.retargets > 0 &&
+          JSON.stringify(s.request) === JSON.stringify(preview.formRequest()) ? s : null; })()""")
+    set_mode(driver, "view")
+    sent = sent_plans(driver, mark)
+    retargets = [b for b in sent if "retarget" in b]
+    restarts = [b for b in sent if "retarget" not in b]
+    final = driver.execute_script("return preview.formRequest();")
+    # Each retarget's `from` is the request playing when it was sent (its canonical form, the
+    # document's `request`): the first the plan's own, each next one the one before.
+    chained = bool(retargets) and all(b["retarget"]["from"] == canonical(base, a)
+                                      for a, b in zip([request] + retargets, retargets))
+    ats = [b["retarget"]["at"] for b in retargets]
+    checks.record("error" not in playing and state is not None and len(retargets) >= 2 and not restarts
+                  and chained and all(a > 0 for a in ats) and strip_retarget(retargets[-1]) == final,
+                  f"{name}: dragged mid-flight, the plan in flight is retargeted",
+                  f"played to {playing.get('time', 0):.1f} ms, {len(retargets)} retargets at {ats} s "
+                  f"(depth {state['retargets'] if state else None}), {len(restarts)} plans from the start, "
+                  f"chained {chained}, while dragging {during}")
+    # The plan in flight at its end (the scrubber's seek; the page's own end is
+    # check_play_to_end's).
+    result = driver.execute_async_script("""
+      const done = arguments[0];
+      const s = preview.state;
+      if (!s.retargets) return done({error: 'not a retarget plan', state: s});
+      preview.seek(s.duration);
+      requestAnimationFrame(() => requestAnimationFrame(() =>
+        done({boxes: window.__boxes(preview.controller()), time: preview.state.time})));""")
+    if "error" in result:
+        checks.record(False, f"{name}: ends at the dragged destination", json.dumps(result)[:300])
+        return
+    plan = post_json(base, "/v1/plans", final)
+    worst, problems = 0.0, []
+    for layer in plan["layers"]:
+        got = result["boxes"].get(layer["id"])
+        expected = keyframe_box(layer, layer["keyframes"][-1])
+        error = float("inf") if got is None else max(abs(a - b) for a, b in zip(expected, got["box"]))
+        worst = max(worst, error)
+        if error > TOLERANCE_PX:
+            problems.append(f"{layer['id']} {None if got is None else fmt(got['box'])}, plan {fmt(expected)}")
+    box = (result["boxes"].get(layer_id) or {}).get("box")
+    checks.record(not problems and box is not None,
+                  f"{name}: ends where the dragged request's own plan ends",
+                  f"{layer_id} at {fmt(box) if box else None}; {len(plan['layers'])} layers, "
+                  f"max error {worst:.4f} px" + ("; " + "; ".join(problems[:4]) if problems else ""))
+
+
+def canonical(base, body):
+    """The service's canonical form of a plan request: the `request` of its waapi document."""
+    return post_json(base, "/v1/plans?format=waapi&keyframes=compact", body,
+                     "application/vnd.transition-planner.waapi+json")["request"]
+
+
+def strip_retarget(body):
+    return {k: v for k, v in body.items() if k != "retarget"}
+
+
 def screenshot(checks, driver, path):
     request = load_example("examples/cartSheet-present.json",
                            {"options": {"tilt": 0.1, "scale": {"x": 0.85, "y": 0.95}, "perspective": 100}})
@@ -933,11 +1040,34 @@ def check_dead_proxy(checks, driver):
                   "an outside URL goes to the dead proxy", error.splitlines()[0][:160] if error else "")
 
 
+def page_base(base):
+    """Where the browser loads the page: the server itself when it serves web/preview.html and
+    web/player.js as they are on disk, else Tests/Browser/dev_proxy.py in front of it (a binary
+    built before their last edit: the files under test are the ones on disk). Returns (URL,
+    proxy or None, what serves the page)."""
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    stale = []
+    for path, name in (("/", "web/preview.html"), ("/player.js", "web/player.js")):
+        try:
+            with opener.open(base + path, timeout=30) as response:
+                served = response.read()
+        except OSError:
+            served = None
+        with open(os.path.join(ROOT, name), "rb") as f:
+            if f.read() != served:
+                stale.append(name)
+    if not stale:
+        return base, None, "the server (the same as web/preview.html and web/player.js)"
+    proxy = DevProxy(base)
+    return proxy.url, proxy, f"Tests/Browser/dev_proxy.py ({', '.join(stale)} differ from the server's)"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", required=True)
     parser.add_argument("--proxy-port", type=int, required=True)
     parser.add_argument("--screenshot", default=".build/browser/preview.png")
+    parser.add_argument("--only", help="run only the steps whose name contains this (development)")
     args = parser.parse_args()
 
     class OutOfTime(BaseException):
@@ -949,10 +1079,12 @@ def main():
     signal.alarm(TIME_LIMIT_S)
 
     checks = Checks()
+    url, proxy, served = page_base(args.base)
+    print(f"page and player.js served by {served}", flush=True)
     with tempfile.TemporaryDirectory(prefix="preview-chromium-") as profile:
         driver = start_browser(args.proxy_port, profile)
         try:
-            driver.get(args.base + "/")
+            driver.get(url + "/")
             started = call_hook(driver, "preview.started")
             checks.record("ok" in started and driver.title == "transition-planner preview",
                           "page loaded and started", driver.title)
@@ -973,6 +1105,14 @@ def main():
                       ("hero problems", check_hero_problems, (checks, driver)),
                       ("rtl", check_rtl, (checks, driver, args.base)),
                       ("reduced motion", check_reduced_motion, (checks, driver, args.base)),
+                      ("drag zoom in flight", check_drag_in_flight,
+                       (checks, driver, args.base, "zoom push, destination",
+                        load_example("examples/zoom-push.json", None), (380, 110), (0, 72), "snapshot",
+                        "play025", 150)),
+                      ("drag hero in flight", check_drag_in_flight,
+                       (checks, driver, args.base, "hero push, photo-3 of the to screen",
+                        load_example("examples/hero-grid-push.json", None), (382, 300), (0, -31),
+                        "photo-3@to", "play01", 60)),
                       ("reverse zoom", check_reverse,
                        (checks, driver, args.base, "zoom push, Reverse now at 1x",
                         load_example("examples/zoom-push.json", None), "play1", 0.4)),
@@ -981,6 +1121,8 @@ def main():
                         load_example("examples/hero-grid-push.json", None), "play025", 0.45)),
                       ("screenshot", screenshot, (checks, driver, args.screenshot))]
             for name, step, step_args in steps:
+                if args.only and args.only not in name:
+                    continue
                 # A step that throws is one failed check; the others still run.
                 try:
                     step(*step_args)
@@ -999,6 +1141,8 @@ def main():
         finally:
             signal.alarm(0)
             driver.quit()
+            if proxy:
+                proxy.close()
     print(f"browser test: {checks.passed} passed, {checks.failed} failed", flush=True)
     return 1 if checks.failed else 0
 

@@ -138,7 +138,7 @@ enum PreviewPage {
     <fieldset>
       <legend>Stage</legend>
       <label><input type="radio" name="mode" value="view" checked> view</label>
-      <label><input type="radio" name="mode" value="drag"> drag rectangles (source/destination, hero elements)</label>
+      <label title="while a plan plays, it follows the rectangle (retarget)"><input type="radio" name="mode" value="drag"> drag rectangles (source/destination, hero elements; a playing plan follows)</label>
       <label><input type="radio" name="mode" value="gesture"> draw a pan gesture</label>
       <div>release
         <label><select id="policy" data-pointer="/release/policy">
@@ -160,7 +160,8 @@ enum PreviewPage {
 <script type="module">
 // The page talks only to its own origin. Plans come from POST /v1/plans?format=waapi (and
 // /v1/interactions?format=waapi) through /player.js's request(), and play through its play():
-// one controller per document, which the buttons, the scrubber and "Reverse now" drive.
+// one controller per document, which the buttons, the scrubber and "Reverse now" drive, and
+// which follows the rectangles dragged while it plays (its retarget()).
 import { play as playDocument, request as requestDocument, PlanError } from "/player.js";
 
 const $ = (id) => document.getElementById(id);
@@ -743,9 +744,12 @@ function updateStatus() {
   const t = currentTime();
   const reversal = doc.reversal || (doc.request && doc.request.reversal);
   const what = c.playState === "running" ? "playing at " + state.rate + "x"
-    : c.playState === "reversing" ? "fetching the way back" : "paused";
+    : c.playState === "reversing" ? "fetching the way back"
+    : c.playState === "retargeting" ? "fetching the new destination" : "paused";
+  const depth = retargetDepth(doc.request);
   $("status").textContent = doc.style + " " + doc.operation +
-    (reversal ? " reversed at " + Number(reversal.at.toFixed(4)) + " s" : "") + " \u00b7 " +
+    (reversal ? " reversed at " + Number(reversal.at.toFixed(4)) + " s" : "") +
+    (depth ? " retargeted " + depth + (depth === 1 ? " time" : " times") : "") + " \u00b7 " +
     doc.layers.length + " layers \u00b7 " + t.toFixed(1) + " / " + Number(doc.duration.toFixed(1)) +
     " ms \u00b7 " + what;
   if (!$("scrub").matches(":active")) $("scrub").value = String(t);
@@ -842,9 +846,113 @@ function edited() {
   debounce = setTimeout(fetchFromForm, 200);
 }
 
+// An edit of where things go (a rectangle's numbers, cartSheet's scale, tilt and perspective):
+// while a plan plays, the plan follows it from where it is; else it is planned again.
+function editedLive() {
+  if (follow(true)) placeHandles(); else edited();
+}
+
+// ---- following edits in flight: the player's retarget() --------------------------------------
+// While a plan plays, a dragged rectangle (or a live input) retargets it: the plan heads for the
+// edited request from where it is, keeping every layer's velocity. One retarget is in flight at
+// a time and the latest edit wins. The service nests retargets at most RETARGET_DEPTH deep, so
+// a drag's moves share the levels but the last over what is left of the transition (at least
+// FOLLOW_GAP_MS apart), and the release takes the last; a release past the limit (or after the
+// plan ended) plans the form again once the plan in flight ends.
+const RETARGET_DEPTH = 4;
+const FOLLOW_GAP_MS = 60;
+const following = { busy: false, pending: null, release: false, last: -Infinity, timer: 0 };
+
+function retargetDepth(request) {
+  let depth = 0;
+  for (let r = request; r && r.retarget; r = r.retarget.from) depth++;
+  return depth;
+}
+
+// A plan of the form's style and operation playing forward or back, which retarget() can take.
+function inFlight(request) {
+  const c = state.controller;
+  return !!c && state.kind === "plan" && !!c.document.request &&
+    (c.playState === "running" || c.playState === "retargeting") &&
+    (!request || (request.style === c.document.style && request.operation === c.document.operation));
+}
+
+// Takes the form's request to the plan in flight; false (nothing taken) when none is.
+// `release`: the drag ended (or a live input changed): the last level may be used.
+function follow(release) {
+  if (!$("auto").checked) return false; // "fetch on every edit" off: nothing is sent
+  let request;
+  try { request = formRequest(); } catch (p) { return false; }
+  if (!inFlight(request)) return false;
+  following.pending = request;
+  following.release = release;
+  followNext();
+  return true;
+}
+
+function followNext() {
+  clearTimeout(following.timer);
+  if (following.busy || !following.pending) return;
+  const c = state.controller;
+  if (!inFlight(following.pending)) {
+    // Ended (or replaced) meanwhile: a released edit is planned from the start.
+    following.pending = null;
+    if (following.release) edited();
+    return;
+  }
+  const depth = retargetDepth(c.document.request);
+  if (following.release && depth >= RETARGET_DEPTH) {
+    const ended = c;
+    following.pending = null;
+    ended.finished.then(() => { if (!state.controller || state.controller.document === ended.document) edited(); });
+    return;
+  }
+  if (!following.release) {
+    if (depth >= RETARGET_DEPTH - 1) return; // the last level waits for the release
+    const left = (c.duration - c.currentTime) / c.playbackRate;
+    const gap = Math.max(FOLLOW_GAP_MS, left / (RETARGET_DEPTH - depth));
+    const wait = following.last + gap - performance.now();
+    if (wait > 0) { following.timer = setTimeout(followNext, wait); return; }
+  }
+  sendRetarget(c, following.pending);
+}
+
+function sendRetarget(c, request) {
+  following.pending = null;
+  following.busy = true;
+  following.last = performance.now();
+  state.loading++;
+  let settled = false;
+  const settle = (error) => {
+    if (settled) return;
+    settled = true;
+    c.removeEventListener("swap", swapped);
+    following.busy = false;
+    state.loading--;
+    if (error && state.controller === c) {
+      const p = problemOf(error);
+      if (p) showProblem(p);
+    }
+    followNext();
+  };
+  const swapped = () => {
+    if (state.controller === c) {
+      state.request = request;
+      $("json").value = JSON.stringify(request, null, 2);
+      clearProblem();
+    }
+    settle(null);
+  };
+  c.addEventListener("swap", swapped);
+  // It resolves at the transition's end (or at once when it was cancelled meanwhile).
+  c.retarget(request).then(() => settle(null), settle);
+  updateStatus();
+}
+
 // ---- dragging rectangles: source and destination, hero elements ----------------------------------
 // A handle edits a rect [x, y, width, height] through `rect.get()` / `rect.set()`: dragging it
-// moves the rect, dragging its corner resizes it; releasing it fetches the plan again.
+// moves the rect, dragging its corner resizes it; releasing it fetches the plan again. While a
+// plan plays, every move retargets it instead (follow()).
 let drag = null;
 function draggable(handle, rect) {
   handle.append(document.createElement("b"));
@@ -860,8 +968,14 @@ function draggable(handle, rect) {
     const ddx = Math.round(e.clientX - drag.x0), ddy = Math.round(e.clientY - drag.y0);
     const [x, y, w, h] = drag.start;
     rect.set(drag.resize ? [x, y, Math.max(0, w + ddx), Math.max(0, h + ddy)] : [x + ddx, y + ddy, w, h]);
+    if (follow(false)) drag.followed = true;
   });
-  const end = () => { if (drag && drag.handle === handle) { drag = null; edited(); } };
+  const end = () => {
+    if (!drag || drag.handle !== handle) return;
+    const followed = drag.followed;
+    drag = null;
+    if (!(followed && follow(true))) edited();
+  };
   handle.addEventListener("pointerup", end);
   handle.addEventListener("pointercancel", end);
 }
@@ -1019,8 +1133,10 @@ $("style").addEventListener("change", () => {
                           reduceMotion: $("reduceMotion").checked }, scene));
   edited();
 });
+// Where things go follows a plan in flight (editedLive); any other edit plans again.
+const LIVE = "#sourceRow input, #destinationRow input, #optionsRow input";
 for (const el of document.querySelectorAll("#transition input, #operation, #curve")) {
-  if (el.id !== "auto") el.addEventListener("change", edited);
+  if (el.id !== "auto") el.addEventListener("change", el.matches(LIVE) ? editedLive : edited);
 }
 $("fetch").addEventListener("click", fetchFromForm);
 $("play1").addEventListener("click", () => play(1));
@@ -1061,6 +1177,7 @@ const preview = {
              requests: state.requests, time: currentTime(), rate: state.rate,
              playing: playing(), playState: c ? c.playState : null,
              reversal: doc ? doc.reversal || (doc.request && doc.request.reversal) || null : null,
+             retargets: doc ? retargetDepth(doc.request) : 0, following: following.busy,
              request: state.request };
   },
 };
