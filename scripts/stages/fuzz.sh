@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target (Fuzz/: fuzz-http1, fuzz-planner) for a bounded time and prints its
+# Runs each libFuzzer target (Fuzz/: fuzz-http1, fuzz-connection, fuzz-planner) for a bounded time and prints its
 # executions, exec/s, corpus size and findings. Exits non-zero when a target found a crash (an
 # invariant violation, a trap or a memory error); the reproducer is kept under
 # .build/fuzz/findings/ and its path printed.
@@ -27,7 +27,7 @@ echo "building the fuzz targets (release, ${flags[*]})"
 # ld.gold warns about every ASan check symbol it cannot export; real diagnostics are kept.
 (cd Fuzz && swift build "${flags[@]}" 2>&1 | grep -v "Cannot export local symbol" | tail -2)
 bin="$root/Fuzz/.build/release"
-for target in http1 planner; do
+for target in http1 connection planner; do
   out=$(SWIFT_BACKTRACE=enable=no "$bin/fuzz-$target" -runs=0 2>&1 || true)
   if ! grep -q "inline 8-bit counters" <<<"$out"; then
     echo "fuzz-$target has no coverage instrumentation"
@@ -37,7 +37,7 @@ done
 
 status=0
 summary=()
-for target in http1 planner; do
+for target in http1 connection planner; do
   corpus="$work/corpus-$target"
   rm -rf "$corpus"
   mkdir -p "$corpus"

@@ -77,7 +77,7 @@ public final class PlannerApp: HTTPResponder {
     }
     if head.method == "OPTIONS" { return .proceed(route, .json, ExportOptions(), .absent) }
     if let tooLarge = context.bodyTooLarge {
-      return .refuse(decorated(tooLarge, head: head))
+      return .refuse(decorated(Self.problemResponse(tooLarge), head: head))
     }
     if route.takesBody(head.method),
       !MediaType.isAcceptableJSONBody(head.headers.first(name: "Content-Type"))
@@ -396,15 +396,27 @@ public final class PlannerApp: HTTPResponder {
     return configuration.allowedOrigins.contains(origin) ? origin : nil
   }
 
-  /// The server's own answers (framing errors, time-outs, 503s) get the headers every answer
-  /// of this application has.
-  public func decorate(serverResponse response: inout HTTPResponse, origin: String?) {
+  /// The server's own answers (framing errors, time-outs, 503s): a problem document of the
+  /// status's standard type, with the headers every answer of this application has.
+  public func serverResponse(_ problem: HTTPServerProblem, origin: String?) -> HTTPResponse {
+    var response = Self.problemResponse(problem)
     response.headers.add(name: "Vary", value: Self.vary)
     if let allowed = allowedOrigin(origin) {
       response.headers.add(name: "Access-Control-Allow-Origin", value: allowed)
       response.headers.add(
         name: "Access-Control-Expose-Headers", value: "ETag, X-Request-ID, Retry-After")
     }
+    return response
+  }
+
+  /// A server problem as a problem document: its headers (`Retry-After`), then the type.
+  static func problemResponse(_ problem: HTTPServerProblem) -> HTTPResponse {
+    let document = Problem(
+      status: problem.status, type: Problem.standardType(for: problem.status),
+      title: HTTPStatus.reasonPhrase(for: problem.status), detail: problem.detail)
+    var headers = problem.headers
+    headers.replaceOrAdd(name: "Content-Type", value: Problem.contentType)
+    return HTTPResponse(status: problem.status, headers: headers, body: document.encoded())
   }
 
   func respond(_ status: Int, _ contentType: String?, _ body: [UInt8], head: HTTPRequestHead)
