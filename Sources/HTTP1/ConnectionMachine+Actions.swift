@@ -117,8 +117,7 @@ extension ConnectionMachine {
       case .parse(let round):
         if let count = countBodyAction() { return count }
         if let send = nextSend() { return send }
-        if let request = readyRequest {
-          readyRequest = nil
+        if let request = readyRequest.take() {
           return .run(request.id, request.head, body: request.body, request.3)
         }
         if let judge = nextRequest() { return judge }

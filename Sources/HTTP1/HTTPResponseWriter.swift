@@ -62,18 +62,21 @@ public enum HTTPResponseWriter {
     for field in head.headers {
       let name = field.name
       // The writer owns framing and persistence: handler-supplied values for these would
-      // desynchronise the client (and Transfer-Encoding is never produced here).
-      if HTTPHeaders.namesEqual(name, "Content-Length") {
+      // desynchronise the client (and Transfer-Encoding is never produced here). Only five
+      // names need a look, and their lengths tell nearly every other name apart without
+      // comparing a byte (the CORS headers on every answer made the five comparisons per
+      // field show in a healthz profile).
+      switch name.utf8.count {
+      case 14 where HTTPHeaders.namesEqual(name, "Content-Length"):
         userContentLength = field.value
         continue
-      }
-      if HTTPHeaders.namesEqual(name, "Connection")
-        || HTTPHeaders.namesEqual(name, "Transfer-Encoding")
-      {
+      case 10 where HTTPHeaders.namesEqual(name, "Connection"),
+        17 where HTTPHeaders.namesEqual(name, "Transfer-Encoding"):
         continue
+      case 4 where HTTPHeaders.namesEqual(name, "Date"): hasDate = true
+      case 22 where HTTPHeaders.namesEqual(name, "X-Content-Type-Options"): hasNoSniff = true
+      default: break
       }
-      if HTTPHeaders.namesEqual(name, "Date") { hasDate = true }
-      if HTTPHeaders.namesEqual(name, "X-Content-Type-Options") { hasNoSniff = true }
       guard isToken(name) else { continue }
       out.append(contentsOf: name.utf8)
       out.append(contentsOf: ": ".utf8)
@@ -151,7 +154,10 @@ public enum HTTPResponseWriter {
   }
 
   private static func isToken(_ s: String) -> Bool {
-    !s.isEmpty && s.utf8.allSatisfy { ASCII.isToken($0) }
+    var s = s
+    // Through the contiguous bytes, as in `appendSanitized`: `String.UTF8View` iteration
+    // showed in the same profile.
+    return s.withUTF8 { !$0.isEmpty && $0.allSatisfy { ASCII.isToken($0) } }
   }
 
   /// Header values and reason phrases from the application cannot inject lines: CR, LF and other

@@ -192,7 +192,7 @@ final class Connection: @unchecked Sendable {
         machine.socketFailed()
       }
       perform()
-    } while machine.wantsRead && (hangUp || machine.state == .lingering)
+    } while (hangUp || machine.state == .lingering) && machine.wantsRead
   }
 
   /// Writes as much as the socket takes: normally everything in one `send` or `sendmsg`

@@ -3,9 +3,7 @@ import XCTest
 @testable import HTTP1
 
 /// docs/HTTP.md "Drain on SIGTERM or SIGINT" on the fake clock, the drain being one event.
-final class ConnectionDrainTests: XCTestCase {
-  typealias Driver = MachineDriver
-  func get(_ target: String, _ extra: String = "") -> String { Driver.get(target, extra) }
+final class ConnectionDrainTests: XCTestCase, MachineTesting {
 
   // Moved from ServerLifecycleTests.testDrainAnswersReceivedRequestsThenStops.
   func testTheDrainAnswersEveryReceivedRequestAndClosesAfterTheLast() {

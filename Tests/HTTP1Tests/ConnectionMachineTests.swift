@@ -4,10 +4,7 @@ import XCTest
 
 /// Pipelining, early answers and keep-alive without sockets or sleeps: bytes in, a fake clock,
 /// actions checked.
-final class ConnectionMachineTests: XCTestCase {
-  typealias Driver = MachineDriver
-  static func at(_ seconds: Double) -> UInt64 { Driver.at(seconds) }
-  func get(_ target: String, _ extra: String = "") -> String { Driver.get(target, extra) }
+final class ConnectionMachineTests: XCTestCase, MachineTesting {
 
   // MARK: - Pipelining
 

@@ -5,10 +5,7 @@ import XCTest
 /// docs/HTTP.md "Time-outs" on the fake clock: idle, head (slowloris), body, write, linger.
 /// Most moved here from the socket suite (ServerTimeoutTests, ServerWriteTests), which slept
 /// through each time-out.
-final class ConnectionTimeOutTests: XCTestCase {
-  typealias Driver = MachineDriver
-  static func at(_ seconds: Double) -> UInt64 { Driver.at(seconds) }
-  func get(_ target: String, _ extra: String = "") -> String { Driver.get(target, extra) }
+final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
 
   // Moved from ServerTimeoutTests.testIdleTimeoutClosesQuietly (a fresh connection).
   func testAnIdleConnectionClosesQuietlyAtTheIdleTimeOut() {

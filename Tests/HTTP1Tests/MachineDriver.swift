@@ -174,3 +174,15 @@ struct MachineDriver {
     "GET \(target) HTTP/1.1\r\nHost: t\r\n\(extra)\r\n"
   }
 }
+
+/// What the connection machine's test classes share: the driver, seconds on its fake clock, and
+/// a GET head.
+protocol MachineTesting {}
+
+extension MachineTesting {
+  typealias Driver = MachineDriver
+
+  static func at(_ seconds: Double) -> UInt64 { MachineDriver.at(seconds) }
+
+  func get(_ target: String, _ extra: String = "") -> String { MachineDriver.get(target, extra) }
+}

@@ -73,19 +73,20 @@ public final class PlannerApp: HTTPResponder {
       return .refuse(
         problem(.notFound, "no resource at \(head.path)", head: head))
     }
-    guard route.methods.contains(head.method) else {
+    // Read once: each read of the table copies its row.
+    let facts = route.facts
+    guard facts.methods.contains(head.method) else {
       var r = problem(
         .methodNotAllowed,
-        "\(head.method) is not allowed on \(route.rawValue); allowed: \(route.methods.joined(separator: ", "))",
+        "\(head.method) is not allowed on \(route.rawValue); allowed: \(facts.methods.joined(separator: ", "))",
         head: head)
-      r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
+      r.headers.add(name: "Allow", value: facts.methods.joined(separator: ", "))
       return .refuse(r)
     }
     if head.method == "OPTIONS" { return .proceed(route, .json, ExportOptions(), .absent) }
     if let tooLarge = context.bodyTooLarge {
       return .refuse(decorated(Self.problemResponse(tooLarge), head: head))
     }
-    let facts = route.facts
     if facts.bodyMethods.contains(head.method),
       !MediaType.isAcceptableJSONBody(head.headers.first(name: "Content-Type"))
     {
