@@ -13,13 +13,17 @@ struct CacheKey {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(3 + payload.count)
     bytes.append(source)
-    bytes.append(UInt8(ExportFormat.allCases.firstIndex(of: format)!))
+    bytes.append(UInt8(Self.formats.firstIndex(of: format)!))
     bytes.append(
       format.usesMoments
         ? UInt8(options.moments) : format.usesKeyframes && options.keyframes == .compact ? 1 : 0)
     bytes.append(contentsOf: payload)
     self.bytes = bytes
   }
+
+  /// `ExportFormat.allCases`, made once: a key is built on every plan request, cache hits
+  /// included.
+  private static let formats = ExportFormat.allCases
 
   /// Bodies up to this size are also remembered byte for byte.
   static let maximumBodyBytes = 4096
