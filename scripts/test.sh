@@ -18,8 +18,8 @@
 #   asan        the server, connection and parser tests under AddressSanitizer and LeakSanitizer
 #               (own build folder, the server suite's targets only; scripts/stages/lsan.supp;
 #               SKIP_ASAN=1 skips);
-#   fuzz        each libFuzzer target for FUZZ_SECONDS (60) seconds (scripts/stages/fuzz.sh;
-#               SKIP_FUZZ=1 skips);
+#   fuzz        the libFuzzer targets side by side, each for about FUZZ_SECONDS (60) seconds of
+#               CPU (scripts/stages/fuzz.sh; SKIP_FUZZ=1 skips);
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
 #               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
 #               says SKIP where podman cannot be installed);

@@ -9,9 +9,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // MARK: - Pipelining
 
   func testPipelinedResponsesLeaveInRequestOrderWhateverOrderTheyAreAnsweredIn() {
-    var rules = ConnectionRules()
-    rules.maxRequestsInFlight = 16
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxRequestsInFlight = 16 }
     d.receive(get("/a") + get("/b") + get("/c"))
     XCTAssertEqual(d.requests.map(\.target), ["/a", "/b", "/c"])
     XCTAssertEqual(d.requests.map(\.tag), ["/a", "/b", "/c"])
@@ -25,10 +23,10 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   }
 
   func testThePipeliningDepthLimitStopsParsingUntilAnswersLeave() {
-    var rules = ConnectionRules()
-    rules.maxPipelinedRequests = 2
-    rules.maxRequestsInFlight = 16
-    var d = Driver(rules: rules)
+    var d = Driver {
+      $0.maxPipelinedRequests = 2
+      $0.maxRequestsInFlight = 16
+    }
     d.receive(get("/1") + get("/2") + get("/3") + get("/4"))
     XCTAssertEqual(d.requests.map(\.target), ["/1", "/2"])
     XCTAssertTrue(d.machine.isPaused)
@@ -59,9 +57,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // Moved from the socket suite (ServerCapacityTests.testPipelineDepthLimitStillAnswersAllInOrder):
   // at a depth of 4, 300 pipelined requests are all answered, in order.
   func testManyPipelinedRequestsBeyondTheDepthAreAllAnsweredInOrder() {
-    var rules = ConnectionRules()
-    rules.maxPipelinedRequests = 4
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxPipelinedRequests = 4 }
     d.receive((0..<300).map { get("/\($0)") }.joined())
     var answered = 0
     while answered < d.requests.count {
@@ -75,10 +71,10 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // Answers computed but waiting behind an unanswered request count against the output
   // bound: no further request is parsed while they exceed it.
   func testAnswersWaitingBehindAnEarlierOneCountAgainstTheOutputBound() {
-    var rules = ConnectionRules()
-    rules.maxRequestsInFlight = 16
-    rules.maxPendingOutputBytes = 1000
-    var d = Driver(rules: rules)
+    var d = Driver {
+      $0.maxRequestsInFlight = 16
+      $0.maxPendingOutputBytes = 1000
+    }
     d.receive(get("/slow") + get("/big"))
     XCTAssertEqual(d.requests.map(\.target), ["/slow", "/big"])
     d.answer(d.requests[1].id, body: Array(repeating: 1, count: 2000))
@@ -92,9 +88,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   }
 
   func testTooMuchUnsentOutputPausesReadingUntilThePeerTakesIt() {
-    var rules = ConnectionRules()
-    rules.maxPendingOutputBytes = 50
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxPendingOutputBytes = 50 }
     d.socketRoom = 0
     d.receive(get("/1"))
     d.answer(d.requests[0].id)
@@ -125,9 +119,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // write that frees it earns another round, at most 8 per event (so one connection cannot
   // hold its loop), and the next event takes up the rest.
   func testBufferedPipelinedRequestsAreParsedInRoundsOfAtMostEight() {
-    var rules = ConnectionRules()
-    rules.maxPendingOutputBytes = 10
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxPendingOutputBytes = 10 }
     // Each answer alone passes the output bound, so each write frees room for the next.
     d.judge = { _ in HTTPResponse(status: 404) }
     d.receive((0..<20).map { get("/\($0)") }.joined())
@@ -263,9 +255,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // Moved from ServerProtocolTests.testHalfCloseStillAnswered and
   // ServerFaultTests.testHalfCloseAfterPipelinedRequestsGetsEveryAnswer.
   func testAHalfCloseAfterCompleteRequestsStillGetsEveryAnswerThenCloses() {
-    var rules = ConnectionRules()
-    rules.maxRequestsInFlight = 16
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxRequestsInFlight = 16 }
     d.receive(get("/1") + get("/2") + get("/3"))
     d.receiveEnd()
     XCTAssertEqual(d.machine.state, .peerGone)
@@ -320,9 +310,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
 
   // The interim answer never overtakes the answers to earlier pipelined requests.
   func testA100ContinueWaitsUntilItsRequestIsFirstInLine() {
-    var rules = ConnectionRules()
-    rules.maxRequestsInFlight = 16
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxRequestsInFlight = 16 }
     d.receive(
       get("/first")
         + "POST /p HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
@@ -337,9 +325,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // request whose bytes tip the total over is answered 503 and its connection closed (moved
   // from ServerCapacityTests.testServerWideBudgetsForBodiesAndUnsentAnswers, its body part).
   func testARequestWhoseBodyTipsTheServerWideBudgetOverIs503AndCloses() {
-    var rules = ConnectionRules()
-    rules.maxBufferedBodyBytes = 1000
-    var d = Driver(rules: rules)
+    var d = Driver { $0.maxBufferedBodyBytes = 1000 }
     d.otherBodies = 995
     d.receive("POST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n0123")
     XCTAssertEqual(d.countedBody, 4)

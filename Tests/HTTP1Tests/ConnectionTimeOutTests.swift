@@ -9,9 +9,7 @@ final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
 
   // Moved from ServerTimeoutTests.testIdleTimeoutClosesQuietly (a fresh connection).
   func testAnIdleConnectionClosesQuietlyAtTheIdleTimeOut() {
-    var rules = ConnectionRules()
-    rules.idleTimeout = 5
-    var d = Driver(rules: rules, now: Self.at(100))
+    var d = Driver(now: Self.at(100)) { $0.idleTimeout = 5 }
     XCTAssertEqual(d.machine.timerKind, .idle)
     XCTAssertEqual(d.deadline, Self.at(105))
     d.tick(Self.at(104.9))
@@ -24,9 +22,7 @@ final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
 
   // Moved from ServerTimeoutTests.testIdleTimeoutClosesQuietly (between requests).
   func testTheIdleTimeOutRestartsAfterEachAnswer() {
-    var rules = ConnectionRules()
-    rules.idleTimeout = 5
-    var d = Driver(rules: rules)
+    var d = Driver { $0.idleTimeout = 5 }
     d.receive(get("/a"), now: Self.at(4))
     d.answer(d.requests[0].id, now: Self.at(4))
     XCTAssertEqual(d.machine.timerKind, .idle)
@@ -36,10 +32,10 @@ final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
 
   // Moved from ServerTimeoutTests.testEmptyLinesDoNotDefeatIdleTimeout.
   func testEmptyLinesDoNotDefeatTheIdleTimeOut() {
-    var rules = ConnectionRules()
-    rules.idleTimeout = 0.6
-    rules.headTimeout = 30
-    var d = Driver(rules: rules)
+    var d = Driver {
+      $0.idleTimeout = 0.6
+      $0.headTimeout = 30
+    }
     for step in 1...4 { d.receive("\r\n", now: Self.at(0.2 * Double(step))) }
     XCTAssertEqual(d.machine.timerKind, .idle)
     XCTAssertEqual(d.deadline, Self.at(0.6))
@@ -51,9 +47,7 @@ final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
   // Moved from ServerTimeoutTests.testSlowHeadGets408WhileOthersAreServed (a head trickled a
   // byte at a time).
   func testAHeadNotCompleteInTimeIs408() {
-    var rules = ConnectionRules()
-    rules.headTimeout = 10
-    var d = Driver(rules: rules)
+    var d = Driver { $0.headTimeout = 10 }
     d.receive("GET /slow HTTP/1.1\r\nHo", now: Self.at(1))
     XCTAssertEqual(d.machine.timerKind, .head)
     XCTAssertEqual(d.deadline, Self.at(11))
@@ -97,10 +91,10 @@ final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
   // One byte every few seconds restarts the time between body bytes, but not the body's total
   // deadline, which runs from its head.
   func testATricklingBodyMeetsItsTotalDeadline() {
-    var rules = ConnectionRules()
-    rules.bodyTimeout = 10
-    rules.bodyDeadline = 30
-    var d = Driver(rules: rules)
+    var d = Driver {
+      $0.bodyTimeout = 10
+      $0.bodyDeadline = 30
+    }
     d.receive("POST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n", now: Self.at(0))
     for second in stride(from: 8, through: 24, by: 8) {
       d.receive("x", now: Self.at(Double(second)))

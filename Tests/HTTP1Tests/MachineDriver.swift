@@ -47,6 +47,13 @@ struct MachineDriver {
     perform()
   }
 
+  /// A driver whose rules differ from the defaults as `change` says.
+  init(now: UInt64 = 0, _ change: (inout ConnectionRules) -> Void) {
+    var rules = ConnectionRules()
+    change(&rules)
+    self.init(rules: rules, now: now)
+  }
+
   var isClosed: Bool { machine.state == .closed }
 
   mutating func receive(_ text: String, now: UInt64? = nil) {
