@@ -87,14 +87,14 @@ public final class ResponseCache: Sendable {
     var ghosts = GhostList()
     var bytes: Int { probation.bytes + main.bytes }
 
-    /// S3-FIFO's eviction, until `fits`: a probation entry hit since it came in moves to the
+    /// S3-FIFO's eviction, until `size` more bytes fit (and, for a new entry, one more entry): a probation entry hit since it came in moves to the
     /// main queue, a main entry hit since it last came round goes round again, others go (a
     /// probation one into the ghost list).
-    mutating func evict(until fits: (_ count: Int, _ bytes: Int) -> Bool, probationBytes: Int)
-      -> [Entry]
-    {
+    mutating func evict(
+      room size: Int, newEntry: Bool, maximumEntries: Int, maximumBytes: Int, probationBytes: Int
+    ) -> [Entry] {
       var evicted: [Entry] = []
-      while !fits(slots.count, bytes) {
+      while (newEntry && slots.count >= maximumEntries) || bytes + size > maximumBytes {
         let fromProbation = !probation.isEmpty && (probation.bytes > probationBytes || main.isEmpty)
         if fromProbation {
           let (old, oldSize) = probation.pop()!
@@ -165,10 +165,12 @@ public final class ResponseCache: Sendable {
         if !s.probation.resize(key, to: size) { _ = s.main.resize(key, to: size) }
         s.slots[key]!.entry = entry
         s.slots[key]!.size = size
-        return s.evict(until: { _, bytes in bytes <= maximumBytes }, probationBytes: probationBytes)
+        return s.evict(
+          room: 0, newEntry: false, maximumEntries: maximumEntries, maximumBytes: maximumBytes,
+          probationBytes: probationBytes)
       }
       let evicted = s.evict(
-        until: { count, bytes in count < maximumEntries && bytes + size <= maximumBytes },
+        room: size, newEntry: true, maximumEntries: maximumEntries, maximumBytes: maximumBytes,
         probationBytes: probationBytes)
       s.slots[key] = Slot(entry: entry, size: size)
       if s.ghosts.forget(key.digest) {
