@@ -18,6 +18,11 @@ let package = Package(
     .executableTarget(
       name: "fuzz-http1",
       dependencies: [.product(name: "HTTP1", package: "transition-planner")]),
+    // The connection machine driven by a script: bytes, verdicts and answers in any order,
+    // write stalls, clock jumps, the drain.
+    .executableTarget(
+      name: "fuzz-connection",
+      dependencies: [.product(name: "HTTP1", package: "transition-planner")]),
     // Plan and interaction request decoding, planning and encoding.
     .executableTarget(
       name: "fuzz-planner",

@@ -60,3 +60,23 @@ for c in curves:
 write("planner", ('{%s,"options":{"tilt":0.2,"scale":{"x":0.9,"y":0.8},"perspective":-0.002}}' % base).encode())
 write("planner", b'{"style":"expand","operation":"push","container":{"width":1e5,"height":1},"source":{"x":-1e7,"y":0,"width":0,"height":1e7},"frameRate":240}')
 write("planner", b'{"style":"zoom","operation":"pop","container":{"width":390,"height":844},"source":{"x":1,"y":2,"width":3,"height":4},"destination":{"x":0,"y":0,"width":390,"height":390},"timing":{"duration":60}}')
+
+# corpus/connection: scripts for fuzz-connection (Fuzz/Sources/fuzz-connection): a first byte
+# of limits, then opcode bytes, each followed by its argument (FuzzConnection.swift's `step`);
+# the verdicts read the next byte as they come. Each seed reaches one path: pipelined GETs
+# answered out of order, a stalled reader, a body time-out, 100-continue, a drain, its
+# deadline, a half-close, lingering.
+GET, POST, HELLO = 0, 1, 2
+connection_seeds = [
+    bytes([0x40, 0, GET, 3, 0, GET, 3, 0, GET, 3, 4, 2, 4, 0, 4, 0, 7, 10]),
+    bytes([0x80, 0, GET, 1, 6, 0, 4, 0, 7, 0x83, 6, 255, 7, 10]),
+    bytes([0x00, 0, POST, 1, 0, HELLO, 7, 0x85, 7, 10]),
+    bytes([0x00, 0, 11, 1, 1, 0, 6, 1, 0, 8, 1, 0, 0, 1, 4, 0, 7, 1]),
+    bytes([0x40, 0, GET, 3, 0, GET, 3, 9, 0, 4, 0, 4, 0, 7, 1]),
+    bytes([0x40, 0, GET, 2, 0, POST, 2, 9, 1, 7, 1]),
+    bytes([0x00, 0, GET, 2, 3, 4, 0, 7, 1]),
+    bytes([0x00, 0, GET, 1, 0, 9, 1, 4, 0, 0, 0x80 | 40]) + b"garbage after close" + bytes([7, 0x81]),
+    bytes([0x00, 11, GET, 9, 0, 4, 0, 7, 1]),
+]
+for seed in connection_seeds:
+    write("connection", seed)

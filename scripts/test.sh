@@ -12,12 +12,14 @@
 #               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
 #   player      /player.js in headless Chromium: hero, compact, reversal, actions, reduced
 #               motion (scripts/stages/player-test.sh; SKIP_BROWSER=1 skips);
-#   tsan        the server tests under ThreadSanitizer (own build folder; SKIP_TSAN=1 skips);
+#   tsan        the server tests under ThreadSanitizer (own build folder, the server suite's
+#               targets only; SKIP_TSAN=1 skips);
 #   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
-#   asan        the server and parser tests under AddressSanitizer and LeakSanitizer (own build
-#               folder; scripts/stages/lsan.supp; SKIP_ASAN=1 skips);
-#   fuzz        each libFuzzer target for FUZZ_SECONDS (60) seconds (scripts/stages/fuzz.sh;
-#               SKIP_FUZZ=1 skips);
+#   asan        the server, connection and parser tests under AddressSanitizer and LeakSanitizer
+#               (own build folder, the server suite's targets only; scripts/stages/lsan.supp;
+#               SKIP_ASAN=1 skips);
+#   fuzz        the libFuzzer targets side by side, each for about FUZZ_SECONDS (60) seconds of
+#               CPU (scripts/stages/fuzz.sh; SKIP_FUZZ=1 skips);
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
 #               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
 #               says SKIP where podman cannot be installed);
@@ -109,7 +111,10 @@ player() {
 }
 
 tsan() {
-  if ! swift test --sanitize=thread --scratch-path .build/tsan --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
+  # TRANSITION_PLANNER_SUITE=server: the manifest declares only the server suite's targets
+  # (Package.swift), so nothing else is built with the sanitizer.
+  if ! TRANSITION_PLANNER_SUITE=server swift test --sanitize=thread --scratch-path .build/tsan \
+    --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
     grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
     tail -20 .build/tsan.log
     echo "ThreadSanitizer run failed (full log: .build/tsan.log)"
@@ -130,8 +135,8 @@ asan() {
   # LeakSanitizer runs at exit; the suppressions cover only leaks inside the toolchain's own
   # libraries (see the comments in scripts/stages/lsan.supp), never the project's code.
   if ! LSAN_OPTIONS="suppressions=$PWD/scripts/stages/lsan.supp:print_suppressions=0" \
-    swift test --sanitize=address --scratch-path .build/asan --filter 'HTTPServerTests|HTTP1Tests' \
-    >.build/asan.log 2>&1; then
+    TRANSITION_PLANNER_SUITE=server swift test --sanitize=address --scratch-path .build/asan \
+    --filter 'HTTPServerTests|HTTP1Tests' >.build/asan.log 2>&1; then
     grep -E "error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (AddressSanitizer|LeakSanitizer)" \
       .build/asan.log | head -40
     tail -20 .build/asan.log

@@ -32,6 +32,11 @@ public struct ConnectionRules: Sendable {
   public var minimumSendBytesPerWindow: Int = 64 << 10
   /// While output waits for the peer, how often to check that the peer still exists.
   public var peerProbeInterval: Double = 0.25
+  /// Request body bytes all connections of the server together may hold while bodies arrive;
+  /// the request whose bytes tip it over is answered 503 and its connection closed.
+  public var maxBufferedBodyBytes: Int = 32 << 20
+  /// `Retry-After` seconds sent with the server's 503s.
+  public var retryAfterSeconds: Int = 1
 
   public init() {}
 

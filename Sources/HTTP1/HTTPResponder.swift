@@ -9,14 +9,16 @@ public protocol HTTPResponder: Sendable {
   /// Must be quick and never block: it runs on the event loop.
   func judge(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HTTPHeadVerdict
 
-  /// Adds the application's headers (`Vary`, CORS for an allowed `origin`) to an answer the
-  /// server made itself (a framing error, a time-out, a 503), so that every answer carries
-  /// them. Called on the event loop for answers without `Vary`.
-  func decorate(serverResponse response: inout HTTPResponse, origin: String?)
+  /// The response for an answer the server made itself (a framing error, a time-out, a 503):
+  /// the application words it (a problem document here) and adds the headers every answer of
+  /// its carries (`Vary`, CORS for an allowed `origin`). Called on the event loop.
+  func serverResponse(_ problem: HTTPServerProblem, origin: String?) -> HTTPResponse
 }
 
 extension HTTPResponder {
-  public func decorate(serverResponse response: inout HTTPResponse, origin: String?) {}
+  public func serverResponse(_ problem: HTTPServerProblem, origin: String?) -> HTTPResponse {
+    problem.plainResponse
+  }
 }
 
 /// What the server knows of a head beyond its bytes.
@@ -24,17 +26,15 @@ public struct HTTPHeadContext: Sendable {
   /// The server's 413 for a declared body over its limit (the rule and its message live in
   /// the server's limits); the application places it in its own order of refusals. A head
   /// accepted in spite of it is refused with it all the same.
-  public var bodyTooLarge: HTTPResponse?
+  public var bodyTooLarge: HTTPServerProblem?
 
-  public init(bodyTooLarge: HTTPResponse? = nil) {
+  public init(bodyTooLarge: HTTPServerProblem? = nil) {
     self.bodyTooLarge = bodyTooLarge
   }
 
   /// What `limits` say of `head`.
   public init(_ head: HTTPRequestHead, limits: HTTPParserLimits) {
-    bodyTooLarge = limits.refusal(for: head).map {
-      HTTPResponse.problem(status: $0.status, detail: $0.reason)
-    }
+    bodyTooLarge = limits.refusal(for: head).map(HTTPServerProblem.init)
   }
 }
 
@@ -70,7 +70,11 @@ public struct ClosureResponder: HTTPResponder {
   }
 
   public func judge(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HTTPHeadVerdict {
-    if let refusal = self.head(head) ?? context.bodyTooLarge { return .refuse(refusal) }
+    if let refusal = self.head(head)
+      ?? context.bodyTooLarge.map({ serverResponse($0, origin: nil) })
+    {
+      return .refuse(refusal)
+    }
     let handler = handler
     return .accept { request in .later { handler(request) } }
   }

@@ -219,7 +219,9 @@ struct HeadParser {
       throw .badRequest("obsolete line folding (a field line starting with whitespace)")
     }
     var i = a
-    while i < b && ASCII.isToken(p[i]) { i += 1 }
+    // The table read once per line: read per byte, its `swift_once` ran for every byte.
+    let token = ASCII.tokenTable
+    while i < b && token[Int(p[i])] { i += 1 }
     guard i < b else { throw .badRequest("header field line without a colon") }
     guard p[i] == ASCII.colon else {
       if ASCII.isOWS(p[i]) {
@@ -390,7 +392,8 @@ struct RequestLine {
     _ p: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int
   ) throws(HTTPParseError) -> RequestLine {
     var i = a
-    while i < b && ASCII.isToken(p[i]) { i += 1 }
+    let token = ASCII.tokenTable
+    while i < b && token[Int(p[i])] { i += 1 }
     guard i > a, i < b, p[i] == ASCII.sp else {
       throw .badRequest("malformed request-line: the method is not a token followed by one space")
     }

@@ -4,45 +4,45 @@ import Glibc
 import HTTP1
 
 /// One accepted socket: the I/O around a ``ConnectionMachine``, which holds every HTTP/1.1
-/// rule (keep-alive, pipelining, early answers, `100 Continue`, drain, time-outs). This file
-/// reads and writes the socket, keeps the output buffer, reads the clock once per event, asks
-/// the responder for verdicts and runs its answers, and does what the machine decides.
+/// rule. This file turns socket readiness, the clock, the drain and the workers' answers into
+/// the machine's events, and performs the actions it hands out: reading and writing the socket,
+/// asking the responder, handing work to the workers, counting the server-wide budgets,
+/// serialising and logging answers. It decides nothing.
 ///
 /// Confined to its event loop (hence `@unchecked Sendable`): every method runs as the loop's
 /// work; answers computed on the workers come back through `loop.execute`.
 final class Connection: @unchecked Sendable {
-  typealias Machine = ConnectionMachine
-
   let fd: Int32
   let loop: EventLoop
   let context: ServerContext
   let remoteAddress: String
 
-  private var machine: Machine
+  private var machine: ConnectionMachine
   private var readiness: SocketReadiness?
   private var token: UInt64 = 0
   private var out = OutputQueue()
-  /// True inside ``pump(now:)``: events during it (a write source firing) must not nest.
-  private var pumping = false
-  /// What this connection adds to the server-wide budgets (``ServerContext``).
-  private var countedBody = 0
-  private var countedOutput = 0
+  /// The time of the event being handled (the clock is read once per event).
+  private var now: UInt64
+  /// True inside ``perform()``: an event during it (an answer given at once, a read the
+  /// machine asked for) is taken up by the running loop instead of nesting.
+  private var performing = false
+  private var finallyClosed = false
+  /// When the machine's next time-out fires (the loop's sweep compares it with the clock).
+  private(set) var deadline: UInt64 = .max
 
   init(fd: Int32, loop: EventLoop, context: ServerContext, remoteAddress: String) {
     self.fd = fd
     self.loop = loop
     self.context = context
     self.remoteAddress = remoteAddress
-    machine = Machine(rules: context.configuration.rules, now: Clock.monotonicNanos())
+    now = Clock.monotonicNanos()
+    machine = ConnectionMachine(rules: context.configuration.rules, now: now)
   }
-
-  /// When the machine's time-out fires (the loop's sweep compares it with the clock).
-  var deadline: UInt64 { machine.deadline }
 
   /// Since when the connection has been idle between requests (nil: busy).
   var idleStart: UInt64? { machine.idleStart }
 
-  // MARK: - Life cycle
+  // MARK: - Events in
 
   func start(token: UInt64) {
     self.token = token
@@ -61,79 +61,25 @@ final class Connection: @unchecked Sendable {
       return
     }
     if context.isDraining {
-      // Accepted by the drain's final pass: answer what it already sent, else close.
-      drainRequested()
-      return
+      // Accepted by the drain's final pass: it answers what was already sent, else closes.
+      machine.drain(now: now)
     }
-    updateReadInterest()
+    perform()
   }
 
-  /// Closes without writing anything more (idle time-out, reset, shutdown).
+  /// Closes without writing anything more (eviction at the connection cap, shutdown).
   func closeNow() {
-    guard machine.phase != .closed || readiness != nil else { return }
     machine.close()
-    out.removeAll()
-    releaseBudgets()
-    if let readiness {
-      self.readiness = nil
-      readiness.cancel { [self] in finalClose() }
-    } else {
-      finalClose()
-    }
-  }
-
-  private var finallyClosed = false
-
-  /// Brings this connection's share of the server-wide budgets up to date; when buffered
-  /// bodies are over theirs, the request whose bytes are arriving here is refused.
-  /// `output: false` inside a round: unsent output is published only after the write, so an
-  /// answer the socket takes at once never touches the shared counter (two contended atomic
-  /// updates per request otherwise).
-  private func account(output: Bool = true) {
-    let body = machine.bodyBytesHeld
-    if body != countedBody {
-      let total = context.bufferedBodyBytes.add(body - countedBody, ordering: .relaxed).newValue
-      countedBody = body
-      if body > 0, total > context.configuration.maxBufferedBodyBytes {
-        machine.abortIncoming(
-          with: context.unavailable("the server holds too many request bodies; retry later"))
-        context.bufferedBodyBytes.subtract(countedBody, ordering: .relaxed)
-        countedBody = 0
-      }
-    }
-    guard output else { return }
-    let pending = out.pending
-    if pending != countedOutput {
-      context.heldResponseBytes.add(pending - countedOutput, ordering: .relaxed)
-      countedOutput = pending
-    }
-  }
-
-  /// Gives back this connection's share of the budgets (it holds nothing any more).
-  private func releaseBudgets() {
-    if countedBody != 0 { context.bufferedBodyBytes.subtract(countedBody, ordering: .relaxed) }
-    if countedOutput != 0 {
-      context.heldResponseBytes.subtract(countedOutput, ordering: .relaxed)
-    }
-    countedBody = 0
-    countedOutput = 0
-  }
-
-  private func finalClose() {
-    guard !finallyClosed else { return }
-    finallyClosed = true
-    Glibc.close(fd)
-    loop.unregister(token: token)
-    context.connectionClosed()
+    perform()
   }
 
   /// Events from the loop's epoll set. Errors and hang-ups are reported whatever the interest:
   /// a socket that is not being read then is broken for good, so it is closed rather than
   /// reported again on every poll.
   func handleReadiness(_ events: UInt32) {
-    guard machine.phase != .closed, let readiness else { return }
+    guard machine.state != .closed, let readiness else { return }
     if events & CEPOLL_OUT != 0 && readiness.wantsWrite { handleWritable() }
-    guard machine.phase != .closed else { return }
+    guard machine.state != .closed else { return }
     if events & (CEPOLL_IN | CEPOLL_ERR | CEPOLL_HUP) != 0 {
       if readiness.wantsRead {
         handleReadable()
@@ -145,221 +91,221 @@ final class Connection: @unchecked Sendable {
   }
 
   func drainRequested() {
-    guard machine.phase != .closed else { return }
-    machine.beginDrain()
-    let now = Clock.monotonicNanos()
-    // Bytes the kernel already holds arrived before the drain began: read them now, so that a
-    // request sitting unread in the socket buffer is answered rather than taken for idleness.
-    if machine.wantsRead, case .failed = readOnce(now: now) {
-      closeNow()
-      return
-    }
-    pump(now: now)
+    now = Clock.monotonicNanos()
+    machine.drain(now: now)
+    perform()
   }
 
-  private enum ReadOutcome {
-    case data, endOfStream, wouldBlock, failed
-  }
-
-  /// One `recv` into the loop's buffer, fed to the machine. End of stream is a half-close:
-  /// what was received is still answered, then the connection closes.
-  private func readOnce(now: UInt64) -> ReadOutcome {
-    let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
-    if n > 0 {
-      machine.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]), now: now)
-      return .data
-    }
-    if n == 0 {
-      machine.receivedEnd()
-      return .endOfStream
-    }
-    let e = errno
-    return e == EAGAIN || e == EWOULDBLOCK || e == EINTR ? .wouldBlock : .failed
-  }
-
-  /// The drain's grace period is over: answer every received request still unanswered with
-  /// 503, write what the socket takes at once, and close. Counts what was cut.
   func drainDeadlinePassed() {
-    guard machine.phase != .closed else { return }
-    let (answered, cut) = machine.drainDeadline(
-      context.unavailable("the server is shutting down; retry on another instance"))
-    flush()
-    if readiness?.wantsWrite != true, !out.isEmpty { _ = out.send(to: fd) }
-    // Answers the peer has not taken in full are cut too (slow readers).
-    context.recordDrainCut(answered: answered, cut: cut + (out.isEmpty ? 0 : 1))
-    closeNow()
+    now = Clock.monotonicNanos()
+    machine.drainDeadline(now: now)
+    perform()
   }
 
-  // MARK: - Reading
+  func deadlinePassed(now: UInt64) {
+    self.now = now
+    machine.tick(now: now)
+    perform()
+  }
 
   private func handleReadable() {
-    switch machine.phase {
-    case .closed:
-      return
-    case .lingering:
-      discardInput()
-      return
-    case .closingAfterWrites:
-      updateReadInterest()
-      return
-    case .open:
-      break
-    }
-    let now = Clock.monotonicNanos()
-    // A hang-up that will not be reported again (see ``SocketReadiness/isFinalHangUp``): bytes
-    // that arrived just before a reset are still queued, so read on until the error or the end
-    // of the stream; one read would leave the connection open until a time-out (found by
-    // ServerFaultTests' resets mid-request and bodies cut short).
-    let hangUp = readiness?.isFinalHangUp ?? false
-    repeat {
-      switch readOnce(now: now) {
-      case .data: pump(now: now)
-      case .endOfStream:
-        pump(now: now)
-        return
-      case .wouldBlock: return
-      case .failed:
-        closeNow()
-        return
-      }
-    } while hangUp && machine.phase == .open && machine.wantsRead
+    // A readiness callback may still be queued after interest was turned off.
+    guard machine.wantsRead else { return }
+    now = Clock.monotonicNanos()
+    read(untilHangUp: readiness?.isFinalHangUp ?? false)
   }
 
-  private func discardInput() {
-    while true {
+  private func handleWritable() {
+    guard machine.waitsForWritable else { return }
+    now = Clock.monotonicNanos()
+    machine.writable(now: now)
+    perform()
+  }
+
+  // MARK: - Actions
+
+  /// Performs the machine's actions until it has none left.
+  private func perform() {
+    guard !performing else { return }
+    if !loop.drainNoticed, context.isDraining {
+      // The drain began and this loop has not told its connections yet: they hear of it before
+      // any of them writes another answer.
+      loop.noticeDrain()
+    }
+    performing = true
+    defer { performing = false }
+    while let action = machine.nextAction() {
+      switch action {
+      case .judge(let id, let head):
+        let headContext = HTTPHeadContext(head, limits: context.configuration.rules.parserLimits)
+        machine.verdict(id, context.responder.judge(head, headContext))
+      case .run(let id, let head, let body, let responder):
+        run(id, responder(HTTPRequest(head: head, body: body, remoteAddress: remoteAddress)))
+      case .send(let output):
+        serialise(output)
+        machine.queued(pending: out.pending)
+      case .write:
+        write()
+      case .read:
+        read(untilHangUp: false)
+      case .countBody(let delta):
+        let total = context.bufferedBodyBytes.add(delta, ordering: .relaxed).newValue
+        machine.bodyBudget(total: total)
+      case .countOutput(let delta):
+        context.heldResponseBytes.add(delta, ordering: .relaxed)
+      case .readInterest(let on):
+        readiness?.wantsRead = on
+      case .writeInterest(let on):
+        readiness?.wantsWrite = on
+      case .deadline(let at):
+        deadline = at
+      case .probePeer:
+        machine.peerChecked(gone: peerIsGone())
+      case .shutDownWriting:
+        shutdown(fd, Int32(SHUT_WR))
+      case .close:
+        close()
+      case .drainReport(let answered, let cut):
+        context.recordDrainCut(answered: answered, cut: cut)
+      case .illegalEvent(let what):
+        context.recordIllegalEvent(what)
+      }
+    }
+  }
+
+  /// `recv` into the loop's buffer, each read an event. One read per readiness event, except
+  /// while lingering (read until the socket would block) and after a final hang-up: bytes that
+  /// arrived just before a reset are still queued and no further event will say so (found by
+  /// ServerFaultTests' resets mid-request and bodies cut short).
+  private func read(untilHangUp hangUp: Bool) {
+    repeat {
       let n = recv(fd, loop.readBuffer.baseAddress, loop.readBuffer.count, 0)
       if n > 0 {
-        if machine.discarded(n) {
-          closeNow()
-          return
-        }
+        machine.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]), now: now)
+      } else if n == 0 {
+        machine.receivedEnd(now: now)
+      } else if errno == EINTR && machine.state == .lingering {
         continue
+      } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
+        return
+      } else {
+        machine.socketFailed()
       }
-      if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
-      if n < 0 && errno == EINTR { continue }
-      closeNow()
-      return
+      perform()
+    } while (hangUp || machine.state == .lingering) && machine.wantsRead
+  }
+
+  /// Writes as much as the socket takes: normally everything in one `send` or `sendmsg`
+  /// (answers that became ready together leave together).
+  private func write() {
+    let (outcome, sent) = out.send(to: fd)
+    switch outcome {
+    case .drained, .wouldBlock:
+      machine.written(sent: sent, pending: out.pending, blocked: outcome == .wouldBlock, now: now)
+    case .failed:
+      // EPIPE, ECONNRESET: the client is gone; only this connection is affected.
+      machine.socketFailed()
     }
   }
 
-  /// One round after any event: take the machine's requests and answers, write, then do what
-  /// the machine decides of the socket.
-  private func pump(now: UInt64) {
-    guard machine.phase != .closed, !pumping else { return }
-    pumping = true
-    defer { pumping = false }
-    // Rounds: writing may bring the unsent output under its bound, and a pipelined request
-    // already buffered is then parsed at once (no new bytes will arrive to prompt it).
-    for _ in 0..<8 {
-      while true {
-        flush()
-        guard let event = machine.nextEvent(now: now) else { break }
-        switch event {
-        case .head(let id, let head):
-          let headContext = HTTPHeadContext(head, limits: context.configuration.rules.parserLimits)
-          switch context.responder.judge(head, headContext) {
-          case .refuse(let response): machine.refuse(id, with: response)
-          case .accept(let responder): machine.accept(id, responder)
-          }
-        case .request(let id, let head, let body, let responder):
-          account(output: false)
-          answer(id, responder(HTTPRequest(head: head, body: body, remoteAddress: remoteAddress)))
-        }
-        account(output: false)
-      }
-      // Body bytes parsed in the last round count before the answers are flushed, so that a
-      // refusal for the budget leaves now.
-      account(output: false)
-      flush()
-      let wasPaused = machine.isPaused
-      let sent = writeOut(now: now)
-      account()
-      guard sent > 0, wasPaused, !machine.isPaused, machine.phase == .open else { break }
+  private func close() {
+    out.removeAll()
+    deadline = .max
+    if let readiness {
+      self.readiness = nil
+      readiness.cancel { [self] in finalClose() }
+    } else {
+      finalClose()
     }
-    guard machine.phase != .closed else { return }
-    switch machine.settle(outputEmpty: out.isEmpty, now: now) {
-    case .none: break
-    case .close:
-      closeNow()
-      return
-    case .shutDownWriting:
-      shutdown(fd, Int32(SHUT_WR))
-      discardInput()
-      guard machine.phase != .closed else { return }
-    }
-    updateReadInterest()
   }
 
-  private func answer(_ id: Machine.RequestID, _ answer: HTTPAnswer) {
+  private func finalClose() {
+    guard !finallyClosed else { return }
+    finallyClosed = true
+    Glibc.close(fd)
+    loop.unregister(token: token)
+    context.connectionClosed()
+  }
+
+  /// True when the socket has an error or a hang-up (the peer reset). Needed while output is
+  /// pending: a reset that lands just before the write source is registered is reported by
+  /// libdispatch to the read source only (which back-pressure keeps suspended), and the write
+  /// source never fires (found by ServerFaultTests' resets mid-response).
+  private func peerIsGone() -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    guard poll(&descriptor, 1, 0) > 0 else { return false }
+    return descriptor.revents & Int16(POLLERR | POLLHUP) != 0
+  }
+
+  // MARK: - Answers
+
+  /// Runs the responder's answer: at once, or on a worker (the hand-off and its 503s for a
+  /// full queue or a spent answer budget are the server's, not the connection's rules).
+  private func run(_ id: ConnectionMachine.RequestID, _ answer: HTTPAnswer) {
     switch answer {
     case .now(let response):
-      machine.respond(id, with: response)
+      machine.answer(id, .response(response), now: now)
     case .later(let work):
       if context.isOverAnswerBudget {
         // The server already holds as many unsent answers as its budget allows: computing
         // more would only grow the heap.
-        machine.respond(id, with: Self.overBudget(context))
+        machine.answer(id, .problem(context.overBudget), now: now)
         return
       }
       let submitted = context.workers.trySubmit { [self] in
         // Checked again when the work starts: queued work must not grow the heap past the
         // budget either (hundreds of connections can queue before any answer is held).
-        let response = context.isOverAnswerBudget ? Self.overBudget(context) : work()
+        let reply: ConnectionMachine.Reply =
+          context.isOverAnswerBudget ? .problem(context.overBudget) : .response(work())
         // On its way to the loop, the answer is held too.
-        context.transitResponseBytes.add(response.body.count, ordering: .relaxed)
+        context.transitResponseBytes.add(reply.byteCount, ordering: .relaxed)
         loop.execute { [self] in
-          context.transitResponseBytes.subtract(response.body.count, ordering: .relaxed)
-          machine.respond(id, with: response)
-          pump(now: Clock.monotonicNanos())
+          context.transitResponseBytes.subtract(reply.byteCount, ordering: .relaxed)
+          now = Clock.monotonicNanos()
+          machine.answer(id, reply, now: now)
+          perform()
         }
       }
       if !submitted {
-        machine.respond(id, with: context.unavailable("the server is over capacity; retry later"))
+        machine.answer(
+          id, .problem(context.unavailable("the server is over capacity; retry later")), now: now)
       }
     }
   }
 
-  /// The 503 for work refused because the server holds too many unsent answers.
-  static func overBudget(_ context: ServerContext) -> HTTPResponse {
-    context.unavailable("the server holds too many unsent answers; retry later")
+  /// Serialises what the machine hands over into the output buffer.
+  private func serialise(_ output: ConnectionMachine.Output) {
+    switch output {
+    case .continueInterim:
+      out.append { $0.append(contentsOf: HTTPResponseWriter.continueResponse) }
+    case .response(let response, let request):
+      serialise(response, request)
+    case .problem(let problem, let request):
+      serialise(context.responder.serverResponse(problem, origin: request.origin), request)
+    }
   }
 
-  // MARK: - Writing
-
-  /// Serialises what the machine hands over into the output buffer, in order.
-  private func flush() {
-    machine.flush { output in
-      switch output {
-      case .continueInterim:
-        out.append { $0.append(contentsOf: HTTPResponseWriter.continueResponse) }
-      case .response(var response, let request):
-        if !response.headers.contains("Vary") {
-          context.responder.decorate(serverResponse: &response, origin: request.origin)
-        }
-        let requestID = request.requestID ?? context.nextRequestID()
-        var sendBody = false
-        out.append { buffer in
-          sendBody = HTTPResponseWriter.serializeHead(
-            into: &buffer,
-            head: HTTPResponseHead(status: response.status, headers: response.headers),
-            body: response.body,
-            requestMethod: request.method,
-            keepAlive: request.keepAlive,
-            date: loop.dateCache.current(),
-            requestVersion: request.version,
-            extraHeader: response.headers.contains("X-Request-ID")
-              ? nil : ("X-Request-ID", requestID))
-        }
-        if sendBody { out.appendBody(response.body) }
-        loop.answered.add(1, ordering: .relaxed)
-        log(request, requestID, response)
-      }
+  private func serialise(_ response: HTTPResponse, _ request: ConnectionMachine.ResponseContext) {
+    let requestID = request.requestID ?? context.nextRequestID()
+    var sendBody = false
+    out.append { buffer in
+      sendBody = HTTPResponseWriter.serializeHead(
+        into: &buffer,
+        head: HTTPResponseHead(status: response.status, headers: response.headers),
+        body: response.body,
+        requestMethod: request.method,
+        keepAlive: request.keepAlive,
+        date: loop.dateCache.current(),
+        requestVersion: request.version,
+        extraHeader: response.headers.contains("X-Request-ID") ? nil : ("X-Request-ID", requestID))
     }
-    machine.outputQueued(pending: out.pending)
+    if sendBody { out.appendBody(response.body) }
+    loop.answered.add(1, ordering: .relaxed)
+    log(request, requestID, response)
   }
 
   private func log(
-    _ request: Machine.ResponseContext, _ requestID: String, _ response: HTTPResponse
+    _ request: ConnectionMachine.ResponseContext, _ requestID: String, _ response: HTTPResponse
   ) {
     guard let logger = context.onRequestLogged else { return }
     let sentBody = request.method != "HEAD" && !HTTPStatus.forbidsBody(response.status)
@@ -372,67 +318,5 @@ final class Connection: @unchecked Sendable {
         bytes: sentBody ? response.body.count : 0,
         durationSeconds: Double(Clock.monotonicNanos() &- request.start) / 1e9,
         requestID: requestID))
-  }
-
-  /// Writes as much as the socket takes: normally everything in one `send` or `sendmsg`
-  /// (responses that became ready together, pipelined, leave together). The rest waits for
-  /// the socket to be writable.
-  @discardableResult
-  private func writeOut(now: UInt64) -> Int {
-    guard machine.phase != .closed, !out.isEmpty else { return 0 }
-    if readiness?.wantsWrite == true { return 0 }
-    let (outcome, sent) = out.send(to: fd)
-    machine.output(pending: out.pending, progressed: sent > 0, now: now)
-    switch outcome {
-    case .drained:
-      break
-    case .wouldBlock:
-      readiness?.wantsWrite = true
-      machine.writeBlocked(now: now)
-    case .failed:
-      // EPIPE, ECONNRESET: the client is gone; only this connection is affected.
-      closeNow()
-    }
-    return sent
-  }
-
-  private func handleWritable() {
-    guard machine.phase != .closed, let readiness else { return }
-    readiness.wantsWrite = false
-    let now = Clock.monotonicNanos()
-    writeOut(now: now)
-    pump(now: now)
-  }
-
-  // MARK: - Read interest and deadlines
-
-  private func updateReadInterest() {
-    guard let readiness else { return }
-    let wantRead = machine.wantsRead
-    if readiness.wantsRead != wantRead { readiness.wantsRead = wantRead }
-  }
-
-  /// True when the socket has an error or a hang-up (the peer reset). Needed while output is
-  /// pending: a reset that lands just before the write source is registered is reported by
-  /// libdispatch to the read source only (which back-pressure keeps suspended), and the write
-  /// source never fires, so without the probe the connection and its output would be held
-  /// until the write time-out (found by ServerFaultTests' resets mid-response).
-  private func peerIsGone() -> Bool {
-    var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-    guard poll(&descriptor, 1, 0) > 0 else { return false }
-    return descriptor.revents & Int16(POLLERR | POLLHUP) != 0
-  }
-
-  func deadlinePassed(now: UInt64) {
-    switch machine.deadlinePassed(now: now) {
-    case .none:
-      break
-    case .probePeer:
-      if peerIsGone() { closeNow() }
-    case .close:
-      closeNow()
-    case .answered:
-      pump(now: now)
-    }
   }
 }

@@ -118,10 +118,24 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
-  /// Tells every connection that the server drains (closes the idle ones).
-  func drain() {
+  /// True once this loop's connections have been told that the server drains.
+  private(set) var drainNoticed = false
+
+  /// Tells every connection that the server drains (each closes if idle, and says
+  /// `Connection: close` on its last answer). Runs at the first event of the loop after the
+  /// drain began, or from ``drain(then:)``, whichever comes first: no answer is written between
+  /// the two without it.
+  func noticeDrain() {
+    guard !drainNoticed else { return }
+    drainNoticed = true
+    for connection in Array(connections.values) { connection.drainRequested() }
+  }
+
+  /// ``noticeDrain()`` on the loop, then `done`.
+  func drain(then done: @escaping @Sendable () -> Void) {
     execute { [self] in
-      for connection in Array(connections.values) { connection.drainRequested() }
+      noticeDrain()
+      done()
     }
   }
 

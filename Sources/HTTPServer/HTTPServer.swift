@@ -193,14 +193,23 @@ public final class HTTPServer: Sendable {
 
   /// Stops accepting, closes idle connections, answers every request already (partly) received
   /// (the last one on each connection with `Connection: close`), then the server is stopped.
-  /// Connections still open after the grace period are closed.
-  public func beginDrain() {
+  /// Connections still open after the grace period are closed. `announce` runs once every
+  /// event loop has seen the drain (or after a second), so that every answer written after
+  /// what it logs carries the drain's `Connection: close`.
+  public func beginDrain(announce: () -> Void = {}) {
     guard
       context.draining.compareExchange(
         expected: false, desired: true, ordering: .acquiringAndReleasing
       )
       .exchanged
     else { return }
+    let noticed = DispatchGroup()
+    for loop in loops {
+      noticed.enter()
+      loop.drain { noticed.leave() }
+    }
+    _ = noticed.wait(timeout: .now() + 1)
+    announce()
     // Connections that completed their handshake before the signal sit in the listen backlog,
     // possibly with a whole request already sent: take them in (up to the cap) so that the drain
     // answers them instead of the kernel resetting them when the listener closes.
@@ -212,7 +221,6 @@ public final class HTTPServer: Sendable {
     }
     stopAccepting()
     acceptQueue.sync {}  // a pass that began before the cancel has handed its connections over
-    for loop in loops { loop.drain() }
     let timer = DispatchSource.makeTimerSource(queue: acceptQueue)
     timer.schedule(deadline: .now() + configuration.drainGracePeriod)
     timer.setEventHandler { [loops] in

@@ -31,13 +31,20 @@ public struct HTTPServerConfiguration: Sendable {
   /// How sockets' readiness reaches the event loops.
   public var socketEvents: SocketEvents = .thread
   /// Request body bytes all connections together may hold while bodies arrive; past it the
-  /// request whose bytes tipped it over is answered 503 and its connection closed.
-  public var maxBufferedBodyBytes: Int = 32 << 20
+  /// request whose bytes tipped it over is answered 503 and its connection closed (the rule is
+  /// the connection machine's, so it lives in ``rules``).
+  public var maxBufferedBodyBytes: Int {
+    get { rules.maxBufferedBodyBytes }
+    set { rules.maxBufferedBodyBytes = newValue }
+  }
   /// Answer bytes all connections together may hold unsent; past it new work is answered 503
   /// with `Retry-After` instead of being computed.
   public var maxHeldResponseBytes: Int = 64 << 20
   /// `Retry-After` seconds sent with 503.
-  public var retryAfterSeconds: Int = 1
+  public var retryAfterSeconds: Int {
+    get { rules.retryAfterSeconds }
+    set { rules.retryAfterSeconds = newValue }
+  }
 
   public init() {}
 

@@ -37,6 +37,8 @@ final class ServerContext: Sendable {
   /// Requests the drain's deadline answered with 503, and requests or answers it cut.
   let drainAnswered = Atomic<Int>(0)
   let drainCut = Atomic<Int>(0)
+  /// Events a connection's driver gave its machine out of order (see ``recordIllegalEvent(_:)``).
+  let illegalConnectionEvents = Atomic<Int>(0)
   let stopped = DispatchSemaphore(value: 0)
 
   /// Generated request ids: a per-process random prefix plus a counter (unique enough for logs,
@@ -78,10 +80,24 @@ final class ServerContext: Sendable {
   }
 
   /// A 503 with `Retry-After` (the server's own refusals for capacity and budgets).
-  func unavailable(_ detail: String) -> HTTPResponse {
-    var headers = HTTPHeaders()
-    headers.add(name: "Retry-After", value: String(configuration.retryAfterSeconds))
-    return .problem(status: 503, detail: detail, headers: headers)
+  func unavailable(_ detail: String) -> HTTPServerProblem {
+    HTTPServerProblem(
+      status: 503, detail: detail,
+      headers: ["Retry-After": String(configuration.retryAfterSeconds)])
+  }
+
+  /// The 503 for work refused because the server holds too many unsent answers.
+  var overBudget: HTTPServerProblem {
+    unavailable("the server holds too many unsent answers; retry later")
+  }
+
+  /// A connection's driver broke the machine's calling convention (a bug: debug builds trap
+  /// there). Counted; the first 16 are logged, so that a loop cannot flood the log.
+  func recordIllegalEvent(_ what: StaticString) {
+    if illegalConnectionEvents.add(1, ordering: .relaxed).newValue <= 16 {
+      let line = "{\"event\":\"illegal-connection-event\",\"detail\":\"\(what)\"}\n"
+      _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
   }
 
   func recordDrainCut(answered: Int, cut: Int) {

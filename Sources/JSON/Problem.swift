@@ -44,6 +44,55 @@ public struct Problem: Error, Sendable, Hashable {
     return "/problems/" + slug
   }
 
+  /// The problem types the routes answer with (docs/API.md "Errors"), each with its status and
+  /// title: beside the server's standard types (``standardType(for:)``) and the wire layer's
+  /// (``invalidFields(_:)``, ``malformedJSON(_:)``).
+  public enum Kind: Sendable {
+    case notFound, methodNotAllowed, unsupportedMediaType, notAcceptable, invalidParameter
+    case missingParameter, malformedQuery, preconditionFailed
+
+    public var status: Int {
+      switch self {
+      case .notFound: 404
+      case .methodNotAllowed: 405
+      case .unsupportedMediaType: 415
+      case .notAcceptable: 406
+      case .invalidParameter, .missingParameter, .malformedQuery: 400
+      case .preconditionFailed: 412
+      }
+    }
+
+    public var type: String {
+      switch self {
+      case .notFound: "/problems/not-found"
+      case .methodNotAllowed: "/problems/method-not-allowed"
+      case .unsupportedMediaType: "/problems/unsupported-media-type"
+      case .notAcceptable: "/problems/not-acceptable"
+      case .invalidParameter: "/problems/invalid-parameter"
+      case .missingParameter: "/problems/missing-parameter"
+      case .malformedQuery: "/problems/malformed-query"
+      case .preconditionFailed: "/problems/precondition-failed"
+      }
+    }
+
+    public var title: String {
+      switch self {
+      case .notFound: "Not found"
+      case .methodNotAllowed: "Method not allowed"
+      case .unsupportedMediaType: "Unsupported media type"
+      case .notAcceptable: "Not acceptable"
+      case .invalidParameter: "Invalid query parameter"
+      case .missingParameter: "Missing query parameter"
+      case .malformedQuery: "Malformed query"
+      case .preconditionFailed: "Precondition failed"
+      }
+    }
+  }
+
+  public init(_ kind: Kind, detail: String) {
+    self.init(status: kind.status, type: kind.type, title: kind.title, detail: detail)
+  }
+
   public static func invalidFields(_ errors: [FieldError]) -> Problem {
     Problem(
       status: 422, type: "/problems/invalid-request", title: "Invalid request",

@@ -4,7 +4,7 @@ import PlannerService
 import TransitionEngine
 
 /// Export formats: bytes and microseconds to render each format from a computed plan (60 fps
-/// default plans), and the application's cache-hit path (`handleInline` on a repeated POST)
+/// default plans), and the application's cache-hit path (`immediateResponse(to:)` on a repeated POST)
 /// for JSON and for each format, which the format negotiation must not slow down.
 func benchFormats(iterations: Int) {
   print("")
@@ -45,7 +45,7 @@ func benchCacheHits(iterations: Int) {
         framing: .contentLength(body.count)), body: body)
   }
   print("")
-  print("cache hit, zoom push POST through PlannerApp.handleInline (microseconds per request)")
+  print("cache hit, zoom push POST through PlannerApp.immediateResponse (microseconds per request)")
   let cases: [(String, HTTPRequest)] =
     [
       ("json, no Accept", request("/v1/plans", [])),

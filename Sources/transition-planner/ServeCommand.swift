@@ -52,8 +52,9 @@ enum ServeCommand {
     for sig in drainSignals {
       let source = DispatchSource.makeSignalSource(signal: sig, queue: signalQueue)
       source.setEventHandler {
-        AccessLog.write("{\"event\":\"draining\",\"signal\":\(sig)}")
-        server.beginDrain()
+        // Logged once every event loop has seen the drain: each answer after the line says
+        // `Connection: close` when it is its connection's last.
+        server.beginDrain { AccessLog.write("{\"event\":\"draining\",\"signal\":\(sig)}") }
         let stopped = server.waitUntilStopped(timeout: options.server.drainGracePeriod + 1)
         // Clean: every request received was answered as asked.
         let (answered503, cut) = server.drainOutcome

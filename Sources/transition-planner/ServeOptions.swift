@@ -7,7 +7,9 @@ import PlannerService
 #endif
 
 /// The settings of `serve`: each a flag and an environment variable (container style); a flag
-/// wins over the environment, which wins over the default.
+/// wins over the environment, which wins over the default. One table (``settings``) says, per
+/// setting, its flag, its variable, what it means, the values it takes and where it goes;
+/// parsing and `--help` both read it, and help shows each default as `ServeOptions()` holds it.
 struct ServeOptions: Sendable {
   var server = HTTPServerConfiguration(host: "127.0.0.1", port: 8080)
   var app = PlannerAppConfiguration()
@@ -16,272 +18,207 @@ struct ServeOptions: Sendable {
   struct Setting: Sendable {
     var flag: String
     var env: String
-    var help: String
-    var apply: @Sendable (inout ServeOptions, String) -> Bool
+    var meaning: String
+    var value: Value
+    /// Help's default when it is not the configuration's value (one per core).
+    var shownDefault: String? = nil
+
+    enum Value: Sendable {
+      /// An integer within `range`.
+      case integer(ClosedRange<Int>, WritableKeyPath<ServeOptions, Int> & Sendable)
+      /// Seconds, finite, over `lower` (or from it, `inclusive`).
+      case seconds(over: Double, inclusive: Bool, WritableKeyPath<ServeOptions, Double> & Sendable)
+      /// One of `names` (case-insensitive), each a value.
+      case choice([(names: [String], apply: @Sendable (inout ServeOptions) -> Void)], shown: String)
+      /// Text read by `parse` (false: invalid), its default shown as `shown`.
+      case text(parse: @Sendable (inout ServeOptions, String) -> Bool, shown: String)
+    }
+
+    /// What the setting takes and its default, as help and error messages say them.
+    var help: String {
+      let defaults = ServeOptions()
+      switch value {
+      case .integer(let range, let path):
+        let bounds =
+          range.upperBound == Int.max
+          ? "" : ", \(range.lowerBound) to \(range.upperBound)"
+        return "\(meaning)\(bounds) (\(shownDefault ?? String(defaults[keyPath: path])))"
+      case .seconds(_, _, let path):
+        let seconds = defaults[keyPath: path]
+        let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+        return "\(meaning) (\(shownDefault ?? shown))"
+      case .choice(_, let shown), .text(_, let shown):
+        return "\(meaning) (\(shownDefault ?? shown))"
+      }
+    }
+
+    /// Stores `text`; false when it is not a value the setting takes.
+    func apply(_ options: inout ServeOptions, _ text: String) -> Bool {
+      switch value {
+      case .integer(let range, let path):
+        guard let n = Int(text), range.contains(n) else { return false }
+        options[keyPath: path] = n
+      case .seconds(let lower, let inclusive, let path):
+        guard let n = Double(text), n.isFinite, inclusive ? n >= lower : n > lower else {
+          return false
+        }
+        options[keyPath: path] = n
+      case .choice(let values, _):
+        guard let value = values.first(where: { $0.names.contains(text.lowercased()) }) else {
+          return false
+        }
+        value.apply(&options)
+      case .text(let parse, _):
+        return parse(&options, text)
+      }
+      return true
+    }
   }
 
-  static func number(_ s: String) -> Double? {
-    guard let v = Double(s), v.isFinite, v >= 0 else { return nil }
-    return v
-  }
-
-  static func integer(_ s: String) -> Int? {
-    guard let v = Int(s), v >= 0 else { return nil }
-    return v
-  }
-
-  /// The most `--workers` (`WORKERS`) allowed.
-  static let maximumWorkers = 256
+  /// The most `--workers` (`WORKERS`) allowed: the threads start at once, and a huge count
+  /// would take every thread the user may have (and every fork on the machine would fail).
+  static let maxWorkers = 256
 
   static let settings: [Setting] = [
-    Setting(flag: "--host", env: "HOST", help: "address to bind (127.0.0.1; 0.0.0.0 or :: for all)")
-    { o, v in
-      o.server.host = v
-      return !v.isEmpty
-    },
     Setting(
-      flag: "--port", env: "PORT", help: "port to bind, 0 picks a free one and prints it (8080)"
-    ) { o, v in
-      guard let p = integer(v), p <= 65535 else { return false }
-      o.server.port = p
-      return true
-    },
+      flag: "--host", env: "HOST", meaning: "address to bind; 0.0.0.0 or :: for all",
+      value: .text(
+        parse: { o, v in
+          o.server.host = v
+          return !v.isEmpty
+        }, shown: "127.0.0.1")),
     Setting(
-      flag: "--max-body-bytes", env: "MAX_BODY_BYTES",
-      help: "largest request body, else 413 (1048576)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.rules.parserLimits.maxBodyBytes = n
-      return true
-    },
+      flag: "--port", env: "PORT", meaning: "port to bind; 0 picks a free one and prints it",
+      value: .integer(0...65535, \.server.port)),
+    Setting(
+      flag: "--max-body-bytes", env: "MAX_BODY_BYTES", meaning: "largest request body, else 413",
+      value: .integer(1...Int.max, \.server.rules.parserLimits.maxBodyBytes)),
     Setting(
       flag: "--max-head-bytes", env: "MAX_HEAD_BYTES",
-      help: "largest request head, else 431 (16384)"
-    ) { o, v in
-      guard let n = integer(v), n >= 256 else { return false }
-      o.server.rules.parserLimits.maxHeadBytes = n
-      return true
-    },
+      meaning: "largest request head (at least 256), else 431",
+      value: .integer(256...Int.max, \.server.rules.parserLimits.maxHeadBytes)),
     Setting(
-      flag: "--max-header-count", env: "MAX_HEADER_COUNT",
-      help: "most header fields, else 431 (100)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.rules.parserLimits.maxHeaderCount = n
-      return true
-    },
+      flag: "--max-header-count", env: "MAX_HEADER_COUNT", meaning: "most header fields, else 431",
+      value: .integer(1...Int.max, \.server.rules.parserLimits.maxHeaderCount)),
     Setting(
       flag: "--max-target-bytes", env: "MAX_TARGET_BYTES",
-      help: "longest request target, else 414 (8192)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.rules.parserLimits.maxTargetBytes = n
-      return true
-    },
+      meaning: "longest request target, else 414",
+      value: .integer(1...Int.max, \.server.rules.parserLimits.maxTargetBytes)),
     Setting(
       flag: "--idle-timeout", env: "IDLE_TIMEOUT",
-      help: "seconds an idle keep-alive connection is kept (60)"
-    ) { o, v in
-      guard let n = number(v), n > 0 else { return false }
-      o.server.rules.idleTimeout = n
-      return true
-    },
+      meaning: "seconds an idle keep-alive connection is kept",
+      value: .seconds(over: 0, inclusive: false, \.server.rules.idleTimeout)),
     Setting(
       flag: "--head-timeout", env: "HEAD_TIMEOUT",
-      help: "seconds to receive a whole head, else 408 (10)"
-    ) { o, v in
-      guard let n = number(v), n > 0 else { return false }
-      o.server.rules.headTimeout = n
-      return true
-    },
+      meaning: "seconds to receive a whole head, else 408",
+      value: .seconds(over: 0, inclusive: false, \.server.rules.headTimeout)),
     Setting(
       flag: "--body-timeout", env: "BODY_TIMEOUT",
-      help: "seconds allowed between body bytes, else 408 (10)"
-    ) { o, v in
-      guard let n = number(v), n > 0 else { return false }
-      o.server.rules.bodyTimeout = n
-      return true
-    },
+      meaning: "seconds allowed between body bytes, else 408",
+      value: .seconds(over: 0, inclusive: false, \.server.rules.bodyTimeout)),
     Setting(
       flag: "--max-connections", env: "MAX_CONNECTIONS",
-      help: "open connections; more are closed at once (4096)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.maxConnections = n
-      return true
-    },
+      meaning: "open connections; more are closed at once",
+      value: .integer(1...Int.max, \.server.maxConnections)),
     Setting(
       flag: "--max-queued-requests", env: "MAX_QUEUED_REQUESTS",
-      help: "work queued beyond the workers, else 503 (256)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.maxQueuedRequests = n
-      return true
-    },
+      meaning: "work queued beyond the workers, else 503",
+      value: .integer(1...Int.max, \.server.maxQueuedRequests)),
     Setting(
       flag: "--max-pipelined-requests", env: "MAX_PIPELINED_REQUESTS",
-      help: "requests buffered per connection (16)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.rules.maxPipelinedRequests = n
-      return true
-    },
+      meaning: "requests buffered per connection",
+      value: .integer(1...Int.max, \.server.rules.maxPipelinedRequests)),
     Setting(
       flag: "--body-deadline", env: "BODY_DEADLINE",
-      help: "seconds to receive a whole body from its head, else 408 (60)"
-    ) { o, v in
-      guard let n = number(v), n > 0 else { return false }
-      o.server.rules.bodyDeadline = n
-      return true
-    },
+      meaning: "seconds to receive a whole body from its head, else 408",
+      value: .seconds(over: 0, inclusive: false, \.server.rules.bodyDeadline)),
     Setting(
       flag: "--max-buffered-body-bytes", env: "MAX_BUFFERED_BODY_BYTES",
-      help: "request body bytes all connections may hold, else 503 and close (33554432)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.maxBufferedBodyBytes = n
-      return true
-    },
+      meaning: "request body bytes all connections may hold, else 503 and close",
+      value: .integer(1...Int.max, \.server.maxBufferedBodyBytes)),
     Setting(
       flag: "--max-held-response-bytes", env: "MAX_HELD_RESPONSE_BYTES",
-      help: "unsent answer bytes all connections may hold, else new work is 503 (67108864)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.server.maxHeldResponseBytes = n
-      return true
-    },
+      meaning: "unsent answer bytes all connections may hold, else new work is 503",
+      value: .integer(1...Int.max, \.server.maxHeldResponseBytes)),
     Setting(
       flag: "--write-timeout", env: "WRITE_TIMEOUT",
-      help:
-        "seconds a client may take none of an answer, and the window of the minimum send rate (30)"
-    ) { o, v in
-      guard let n = number(v), n > 0 else { return false }
-      o.server.rules.writeTimeout = n
-      return true
-    },
+      meaning:
+        "seconds a client may take none of an answer, and the window of the minimum send rate",
+      value: .seconds(over: 0, inclusive: false, \.server.rules.writeTimeout)),
     Setting(
       flag: "--drain-grace-period", env: "DRAIN_GRACE_PERIOD",
-      help: "seconds to finish work after SIGTERM (10)"
-    ) { o, v in
-      guard let n = number(v) else { return false }
-      o.server.drainGracePeriod = n
-      return true
-    },
+      meaning: "seconds to finish work after SIGTERM",
+      value: .seconds(over: 0, inclusive: true, \.server.drainGracePeriod)),
     Setting(
-      flag: "--event-loops", env: "EVENT_LOOPS",
-      help: "event loops carrying the connections, 1 to 64 (one per core)"
-    ) {
-      o, v in
-      guard let n = integer(v), n > 0, n <= 64 else { return false }
-      o.server.eventLoopCount = n
-      return true
-    },
+      flag: "--event-loops", env: "EVENT_LOOPS", meaning: "event loops carrying the connections",
+      value: .integer(1...64, \.server.eventLoopCount), shownDefault: "one per core"),
     Setting(
       flag: "--socket-events", env: "SOCKET_EVENTS",
-      help:
-        "thread (each loop waits in epoll_wait on its own thread) or dispatch (Dispatch sources per socket) (thread)"
-    ) { o, v in
-      guard let kind = HTTPServerConfiguration.SocketEvents(rawValue: v.lowercased()) else {
-        return false
-      }
-      o.server.socketEvents = kind
-      return true
-    },
+      meaning:
+        "thread (each loop waits in epoll_wait on its own thread) or dispatch (Dispatch sources per socket)",
+      value: .choice(
+        HTTPServerConfiguration.SocketEvents.allCases.map { kind in
+          ([kind.rawValue], { @Sendable (o: inout ServeOptions) in o.server.socketEvents = kind })
+        }, shown: HTTPServerConfiguration().socketEvents.rawValue)),
     Setting(
       flag: "--max-gesture-samples", env: "MAX_GESTURE_SAMPLES",
-      help: "samples in one interaction's gesture, else 422 (10000)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.app.limits.maximumGestureSamples = n
-      return true
-    },
+      meaning: "samples in one interaction's gesture, else 422",
+      value: .integer(1...Int.max, \.app.limits.maximumGestureSamples)),
     Setting(
       flag: "--max-gesture-span", env: "MAX_GESTURE_SPAN",
-      help: "seconds one gesture may span, else 422 (600)"
-    ) { o, v in
-      guard let n = number(v), n > 0 else { return false }
-      o.app.limits.maximumGestureSpan = n
-      return true
-    },
+      meaning: "seconds one gesture may span, else 422",
+      value: .seconds(over: 0, inclusive: false, \.app.limits.maximumGestureSpan)),
     Setting(
-      flag: "--workers", env: "WORKERS",
-      help: "threads planning requests, 1 to \(maximumWorkers) (one per core)"
-    ) {
-      o, v in
-      // Bounded: the threads start at once, and a huge count would take every thread the
-      // user may have (and every fork on the machine would fail).
-      guard let n = integer(v), n > 0, n <= maximumWorkers else { return false }
-      o.server.workerCount = n
-      return true
-    },
+      flag: "--workers", env: "WORKERS", meaning: "threads planning requests",
+      value: .integer(1...maxWorkers, \.server.workerCount), shownDefault: "one per core"),
     Setting(
       flag: "--worker-nice", env: "WORKER_NICE",
-      help: "nice levels the workers run below the event loops, 0 to 19 (5)"
-    ) { o, v in
-      guard let n = integer(v), (0...19).contains(n) else { return false }
-      o.server.workerNice = n
-      return true
-    },
+      meaning: "nice levels the workers run below the event loops",
+      value: .integer(0...19, \.server.workerNice)),
     Setting(
       flag: "--access-log", env: "ACCESS_LOG",
-      help: "one JSON line per request on stdout: on|off (on)"
-    ) { o, v in
-      switch v.lowercased() {
-      case "on", "true", "1", "yes": o.accessLog = true
-      case "off", "false", "0", "no": o.accessLog = false
-      default: return false
-      }
-      return true
-    },
+      meaning: "one JSON line per request on stdout: on|off",
+      value: .choice(
+        [
+          (
+            ["on", "true", "1", "yes"], { @Sendable (o: inout ServeOptions) in o.accessLog = true }
+          ),
+          (
+            ["off", "false", "0", "no"],
+            { @Sendable (o: inout ServeOptions) in o.accessLog = false }
+          ),
+        ], shown: "on")),
     Setting(
       flag: "--cors-origins", env: "CORS_ORIGINS",
-      help: "comma-separated allowed origins, * for any (*)"
-    ) { o, v in
-      let list = v.split(separator: ",").map { String($0.trimmingSpaces) }.filter { !$0.isEmpty }
-      guard !list.isEmpty else { return false }
-      o.app.allowedOrigins = list
-      return true
-    },
+      meaning: "comma-separated allowed origins, * for any",
+      value: .text(
+        parse: { o, v in
+          let list = v.split(separator: ",").map { String($0.trimmingSpaces) }.filter {
+            !$0.isEmpty
+          }
+          guard !list.isEmpty else { return false }
+          o.app.allowedOrigins = list
+          return true
+        }, shown: PlannerAppConfiguration().allowedOrigins.joined(separator: ","))),
     Setting(
       flag: "--cache-entries", env: "CACHE_ENTRIES",
-      help: "plans kept in the response cache, 0 turns it off (4096)"
-    ) { o, v in
-      guard let n = integer(v) else { return false }
-      o.app.cacheEntries = n
-      return true
-    },
+      meaning: "plans kept in the response cache, 0 turns it off",
+      value: .integer(0...Int.max, \.app.cacheEntries)),
     Setting(
-      flag: "--cache-bytes", env: "CACHE_BYTES",
-      help: "bytes the response cache may hold (67108864)"
-    ) { o, v in
-      guard let n = integer(v) else { return false }
-      o.app.cacheBytes = n
-      return true
-    },
+      flag: "--cache-bytes", env: "CACHE_BYTES", meaning: "bytes the response cache may hold",
+      value: .integer(0...Int.max, \.app.cacheBytes)),
     Setting(
       flag: "--max-keyframes", env: "MAX_KEYFRAMES",
-      help: "keyframes (layers x frames) in one plan, else 422 (200000)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.app.limits.maximumKeyframes = n
-      return true
-    },
+      meaning: "keyframes (layers x frames) in one plan, else 422",
+      value: .integer(1...Int.max, \.app.limits.maximumKeyframes)),
     Setting(
       flag: "--max-interaction-keyframes", env: "MAX_INTERACTION_KEYFRAMES",
-      help: "keyframes in one interaction, checked before sampling, else 422 (50000)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.app.limits.maximumInteractionKeyframes = n
-      return true
-    },
+      meaning: "keyframes in one interaction, checked before sampling, else 422",
+      value: .integer(1...Int.max, \.app.limits.maximumInteractionKeyframes)),
     Setting(
       flag: "--max-response-bytes", env: "MAX_RESPONSE_BYTES",
-      help: "bytes of one plan or interaction answer in its format, else 422 (8388608)"
-    ) { o, v in
-      guard let n = integer(v), n > 0 else { return false }
-      o.app.limits.maximumResponseBytes = n
-      return true
-    },
+      meaning: "bytes of one plan or interaction answer in its format, else 422",
+      value: .integer(1...Int.max, \.app.limits.maximumResponseBytes)),
   ]
 
   static var help: String {

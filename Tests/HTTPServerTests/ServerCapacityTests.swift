@@ -140,31 +140,6 @@ final class ServerCapacityTests: ServerTestCase {
     XCTAssertTrue(eventually { server.openConnections == 4 })
   }
 
-  // docs/HTTP.md: at the pipelining depth limit the connection is not read until answers drain;
-  // many pipelined requests are still all answered, in order.
-  func testPipelineDepthLimitStillAnswersAllInOrder() throws {
-    let inFlight = Counter()
-    let maxSeen = Recorder<Int>()
-    let (_, port) = try startServer(
-      configure: {
-        $0.rules.maxPipelinedRequests = 4
-        $0.workerCount = 2
-      },
-      handler: { request in
-        inFlight.increment()
-        maxSeen.append(inFlight.count)
-        return ServerTestCase.echo(request)
-      })
-    let client = try RawClient(port: port)
-    let count = 300
-    var all = ""
-    for i in 0..<count { all += get("/\(i)") }
-    client.send(all)
-    for i in 0..<count {
-      XCTAssertEqual(try client.readResponse().text, "GET /\(i)")
-    }
-  }
-
   // docs/HTTP.md: handler work beyond the workers and the queue bound is refused 503 with
   // Retry-After at once.
   func testQueueFullGets503() throws {

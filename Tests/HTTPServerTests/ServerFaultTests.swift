@@ -90,21 +90,6 @@ final class ServerFaultTests: ServerTestCase {
       eventually { server.openConnections == 1 }, "left open: \(server.openConnections)")
   }
 
-  /// A client that half-closes (shutdown(SHUT_WR)) after complete requests - pipelined, one
-  /// with a body - gets every answer, then the server closes.
-  func testHalfCloseAfterPipelinedRequestsGetsEveryAnswer() throws {
-    let (server, port) = try startServer()
-    let client = try RawClient(port: port)
-    client.send(
-      get("/1") + "POST /2?ms=30 HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello" + get("/3"))
-    client.shutdownWrite()
-    XCTAssertEqual(try client.readResponse(timeout: 2).text, "GET /1")
-    XCTAssertEqual(try client.readResponse(timeout: 2).text, "hello")
-    XCTAssertEqual(try client.readResponse(timeout: 2).text, "GET /3")
-    XCTAssertTrue(client.waitForClose(timeout: 2))
-    XCTAssertTrue(eventually { server.openConnections == 0 })
-  }
-
   /// Garbage of several kinds (a TLS ClientHello, binary noise, NUL bytes, a line of text
   /// without a method) is answered 400 and closed at once; the server keeps serving.
   func testGarbageGets400AndCloseAndTheServerKeepsServing() throws {
@@ -133,28 +118,6 @@ final class ServerFaultTests: ServerTestCase {
     XCTAssertTrue(eventually { server.openConnections == 0 })
   }
 
-  /// A body cut short (Content-Length larger than what is sent, then a normal close or a
-  /// reset) leaves no connection stuck: the open-connection count returns to its level, long
-  /// before the body time-out.
-  func testBodyCutShortLeavesNoStuckConnection() throws {
-    let (server, port) = try startServer(configure: { $0.rules.bodyTimeout = 30 })
-    let steady = try RawClient(port: port)
-    steady.send(get("/steady"))
-    XCTAssertEqual(try steady.readResponse(timeout: 2).status, 200)
-    XCTAssertEqual(server.openConnections, 1)
-    for i in 0..<40 {
-      let client = try RawClient(port: port)
-      client.send("POST /cut HTTP/1.1\r\nHost: t\r\nContent-Length: 100000\r\n\r\n")
-      client.send([UInt8](repeating: UInt8(ascii: "c"), count: 1000 + i))
-      if i % 2 == 0 { client.reset() }
-      // (odd rounds: the client is released here and closes normally, with a FIN)
-    }
-    XCTAssertTrue(
-      eventually(timeout: 5) { server.openConnections == 1 },
-      "stuck: \(server.openConnections)")
-    steady.send(get("/still"))
-    XCTAssertEqual(try steady.readResponse(timeout: 2).text, "GET /still")
-  }
 }
 
 /// Connections that each send a request head one byte at a time, round-robin from one thread.

@@ -75,35 +75,6 @@ final class ServerLifecycleTests: ServerTestCase {
     XCTAssertTrue(straggler.waitForClose(timeout: 2))
   }
 
-  // At the drain's deadline a request received in full but still being worked on is answered
-  // 503 with Retry-After and Connection: close (none is dropped), one still arriving is cut,
-  // and the server reports both.
-  func testTheDrainDeadlineAnswersWorkStillRunningWith503AndCountsWhatItCut() throws {
-    let (server, port) = try startServer(
-      configure: {
-        $0.drainGracePeriod = 0.3
-        $0.rules.bodyTimeout = 30
-      },
-      handler: { request in
-        if request.head.target == "/slow" { usleep(1_500_000) }
-        return HTTPResponse(status: 200, body: Array("done".utf8))
-      })
-    let slow = try RawClient(port: port)
-    slow.send(get("/slow"))
-    let arriving = try RawClient(port: port)
-    arriving.send("POST /upload HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\nabc")
-    XCTAssertTrue(eventually { server.openConnections == 2 })
-    usleep(100_000)
-    server.beginDrain()
-    let answer = try slow.readResponse(timeout: 3)
-    XCTAssertEqual(answer.status, 503)
-    XCTAssertEqual(answer.header("Retry-After"), "1")
-    XCTAssertTrue(answer.closes)
-    XCTAssertTrue(server.waitUntilStopped(timeout: 3))
-    XCTAssertEqual(server.drainOutcome.answered503, 1)
-    XCTAssertEqual(server.drainOutcome.cut, 1)
-  }
-
   func testIPv6Loopback() throws {
     let probe = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
     var addr = sockaddr_in6()

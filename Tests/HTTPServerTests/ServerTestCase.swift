@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import HTTPServer
+import JSON
 import TestSupport
 import XCTest
 
@@ -44,7 +45,7 @@ class ServerTestCase: XCTestCase {
     configuration.socketEvents = Self.socketEvents
     configure(&configuration)
     let server = HTTPServer(
-      configuration: configuration, responder: ClosureResponder(head: headHandler, handler),
+      configuration: configuration, responder: ProblemResponder(head: headHandler, handler),
       onRequestLogged: onRequestLogged)
     let port = try server.start()
     servers.append(server)
@@ -61,5 +62,35 @@ class ServerTestCase: XCTestCase {
 
   func get(_ target: String, extra: String = "") -> String {
     "GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+  }
+}
+
+/// ``ClosureResponder`` whose server answers are problem documents, as the application's are.
+struct ProblemResponder: HTTPResponder {
+  let closures: ClosureResponder
+
+  init(
+    head: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse?,
+    _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
+  ) {
+    closures = ClosureResponder(head: head, handler)
+  }
+
+  func judge(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HTTPHeadVerdict {
+    if let tooLarge = context.bodyTooLarge { return .refuse(serverResponse(tooLarge, origin: nil)) }
+    return closures.judge(head, context)
+  }
+
+  func serverResponse(_ problem: HTTPServerProblem, origin: String?) -> HTTPResponse {
+    Self.problem(status: problem.status, detail: problem.detail, headers: problem.headers)
+  }
+
+  static func problem(status: Int, detail: String, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    let document = Problem(
+      status: status, type: Problem.standardType(for: status),
+      title: HTTPStatus.reasonPhrase(for: status), detail: detail)
+    var headers = headers
+    headers.replaceOrAdd(name: "Content-Type", value: Problem.contentType)
+    return HTTPResponse(status: status, headers: headers, body: document.encoded())
   }
 }

@@ -29,18 +29,4 @@ final class ServerWriteTests: ServerTestCase {
     }
   }
 
-  func testStalledReaderIsDisconnected() throws {
-    let (server, port) = try startServer(
-      configure: { $0.rules.writeTimeout = 0.5 }, handler: Self.big)
-    let client = try RawClient(port: port)
-    var small: Int32 = 4096
-    setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-    client.send(get("/big?\(16 << 20)"))
-    XCTAssertTrue(
-      eventually(timeout: 5) { server.openConnections == 0 },
-      "still open: \(server.openConnections)")
-    let other = try RawClient(port: port)
-    other.send(get("/big?3"))
-    XCTAssertEqual(try other.readResponse().body.count, 3)
-  }
 }

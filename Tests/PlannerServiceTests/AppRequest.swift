@@ -2,16 +2,14 @@ import HTTP1
 import PlannerService
 
 /// The application driven as the server drives it, without sockets: the head judged with the
-/// server's default limits, the body's answer taken now or, for `handle`, run at once.
+/// server's default limits (``HTTPResponder/verdict(for:limits:)``), the body's answer taken
+/// now (``HTTPResponder/immediateResponse(to:limits:)``) or, for `handle`, run at once.
 extension PlannerApp {
-  /// The refusal the head alone decides, or nil when the body is to be read.
-  func headCheck(_ head: HTTPRequestHead) -> HTTPResponse? {
+  /// The verdict's refusal, or nil when the head is accepted and its body is to be read.
+  func refusal(for head: HTTPRequestHead) -> HTTPResponse? {
     if case .refuse(let response) = verdict(for: head) { return response }
     return nil
   }
-
-  /// The answer the event loop sends at once, or nil when the work goes to a worker.
-  func handleInline(_ request: HTTPRequest) -> HTTPResponse? { immediateResponse(to: request) }
 
   /// The whole answer, worker part included.
   func handle(_ request: HTTPRequest) -> HTTPResponse { response(to: request) }

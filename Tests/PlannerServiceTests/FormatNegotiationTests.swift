@@ -34,7 +34,7 @@ final class FormatNegotiationTests: XCTestCase {
       XCTAssertEqual(r.body, f.render(plan), "\(f): the exporter's bytes")
       XCTAssertEqual(r.headers.first(name: "ETag"), ETag.of(r.body))
       XCTAssertEqual(r.headers.first(name: "Cache-Control"), "public, max-age=86400")
-      XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+      XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Accept-Encoding")
     }
   }
 
@@ -169,14 +169,15 @@ final class FormatNegotiationTests: XCTestCase {
     // A computed JSON plan does not answer a format's request from the cache, and vice versa.
     XCTAssertEqual(app.handle(request("")).status, 200)
     for f in exports {
-      XCTAssertNil(app.handleInline(request("?format=\(f.rawValue)")), "\(f): a miss")
+      XCTAssertNil(app.immediateResponse(to: request("?format=\(f.rawValue)")), "\(f): a miss")
       let computed = app.handle(request("?format=\(f.rawValue)"))
-      let hit = try XCTUnwrap(app.handleInline(request("?format=\(f.rawValue)")), "\(f): a hit")
+      let hit = try XCTUnwrap(
+        app.immediateResponse(to: request("?format=\(f.rawValue)")), "\(f): a hit")
       XCTAssertEqual(hit.body, computed.body)
       XCTAssertEqual(hit.headers.first(name: "Content-Type"), f.contentType)
     }
     XCTAssertEqual(
-      try XCTUnwrap(app.handleInline(request(""))).headers.first(name: "Content-Type"),
+      try XCTUnwrap(app.immediateResponse(to: request(""))).headers.first(name: "Content-Type"),
       "application/json")
   }
 
@@ -218,5 +219,35 @@ final class FormatNegotiationTests: XCTestCase {
     XCTAssertEqual(AcceptHeader(["text/css"])?.quality(type: "image", subtype: "png"), 0)
     XCTAssertNil(AcceptHeader([]))
     XCTAssertNil(AcceptHeader([" , "]))
+  }
+
+  // One list grammar and one matching rule for every route (RFC 9110 12.5.1: the most specific
+  // range decides): the same header is judged alike by /v1/plans and /v1/styles.
+  func testEveryRouteReadsAcceptAlike() {
+    let accept = [("Accept", "application/json;q=0, application/*")]
+    XCTAssertEqual(
+      postPlan("", accept).headers.first(name: "Content-Type"),
+      ExportFormat.waapi.contentType, "JSON refused, waapi matches application/*")
+    XCTAssertEqual(send("GET", "/v1/styles", accept).status, 406, "JSON refused here too")
+    // `q=1e-3` is no qvalue: disregarded, the range weighs 1 in both.
+    let odd = [("Accept", "text/css;q=1e-3, application/json;q=0.5")]
+    XCTAssertEqual(
+      postPlan("", odd).headers.first(name: "Content-Type"), ExportFormat.css.contentType)
+    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", "application/json;q=1e-3")]).status, 200)
+  }
+
+  // An Accept longer than the parser reads is disregarded, never judged on its first
+  // elements: the default representation, not a 406 that claims what was not read.
+  func testAnAcceptPastTheElementBoundIsDisregarded() {
+    let long =
+      Array(repeating: "text/html", count: 1200).joined(separator: ", ") + ", application/json"
+    let plan = postPlan("", [("Accept", long)])
+    XCTAssertEqual(plan.status, 200)
+    XCTAssertEqual(plan.headers.first(name: "Content-Type"), "application/json")
+    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", long)]).status, 200)
+    let excluding = Array(repeating: "text/html", count: 65).joined(separator: ", ")
+    XCTAssertEqual(postPlan("", [("Accept", excluding)]).status, 200)
+    let short = Array(repeating: "text/html", count: 64).joined(separator: ", ")
+    XCTAssertEqual(postPlan("", [("Accept", short)]).status, 406, "64 elements are read")
   }
 }

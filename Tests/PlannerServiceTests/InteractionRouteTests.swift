@@ -22,7 +22,7 @@ final class InteractionRouteTests: XCTestCase {
     XCTAssertEqual(r.status, 200)
     XCTAssertEqual(r.headers.first(name: "Content-Type"), "application/json")
     XCTAssertEqual(r.headers.first(name: "Cache-Control"), "no-store")
-    XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Accept-Encoding")
     XCTAssertNil(r.headers.first(name: "ETag"))
     XCTAssertEqual(
       r.body, try PlanningService().interactJSON(Array(interactionExampleJSON.utf8)).get())

@@ -32,7 +32,7 @@ final class PlannerAppTests: XCTestCase {
     XCTAssertEqual(r.status, 200)
     XCTAssertEqual(r.headers.first(name: "Content-Type"), "application/json")
     XCTAssertEqual(r.headers.first(name: "Cache-Control"), "public, max-age=86400")
-    XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Accept-Encoding")
     let etag = try XCTUnwrap(r.headers.first(name: "ETag"))
     XCTAssertEqual(etag, ETag.of(r.body))
     XCTAssertTrue(etag.hasPrefix("\"") && etag.count == 18)
@@ -69,16 +69,22 @@ final class PlannerAppTests: XCTestCase {
       200)
   }
 
-  // Only the first 64 elements of Accept count: the 64th decides, the 65th is never read.
-  func testOnlyTheFirstSixtyFourAcceptElementsCount() {
+  // 64 elements of Accept are read, over all its fields: with more the header is disregarded
+  // (the default representation), never judged on the elements read.
+  func testAnAcceptOfMoreThanSixtyFourElementsIsDisregarded() {
     let junk = Array(repeating: "x/y", count: 63)
     let within = (junk + ["application/json"]).joined(separator: ", ")
-    let beyond = (junk + ["x/z", "application/json"]).joined(separator: ",")
+    let excluding = (junk + ["x/z"]).joined(separator: ",")
+    let beyond = (junk + ["x/z", "x/w"]).joined(separator: ",")
     XCTAssertEqual(send("GET", "/v1/styles", [("Accept", within)]).status, 200)
-    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", beyond)]).status, 406)
+    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", excluding)]).status, 406)
+    XCTAssertEqual(send("GET", "/v1/styles", [("Accept", beyond)]).status, 200)
     // Spread over several fields, the count is shared.
     XCTAssertEqual(
-      send("GET", "/v1/styles", [("Accept", junk.joined(separator: ",")), ("Accept", "x/z, */*")])
+      send("GET", "/v1/styles", [("Accept", junk.joined(separator: ",")), ("Accept", "x/z, x/w")])
+        .status, 200)
+    XCTAssertEqual(
+      send("GET", "/v1/styles", [("Accept", junk.joined(separator: ",")), ("Accept", "x/z")])
         .status, 406)
   }
 
@@ -91,43 +97,52 @@ final class PlannerAppTests: XCTestCase {
 
   func testStatusPrecedenceFollowsAPIOrder() {
     // 404 before anything else.
-    XCTAssertEqual(app.headCheck(head("DELETE", "/nope", length: 5_000_000))?.status, 404)
+    XCTAssertEqual(app.refusal(for: head("DELETE", "/nope", length: 5_000_000))?.status, 404)
     // 405 (with Allow) before 413.
-    let notAllowed = app.headCheck(head("PUT", "/v1/plans", length: 5_000_000))
+    let notAllowed = app.refusal(for: head("PUT", "/v1/plans", length: 5_000_000))
     XCTAssertEqual(notAllowed?.status, 405)
     XCTAssertEqual(notAllowed?.headers.first(name: "Allow"), "GET, HEAD, POST, OPTIONS")
     // 413 before 415.
     XCTAssertEqual(
-      app.headCheck(head("POST", "/v1/plans", [("Content-Type", "text/plain")], length: 2_000_000))?
+      app.refusal(
+        for: head("POST", "/v1/plans", [("Content-Type", "text/plain")], length: 2_000_000))?
         .status, 413)
     // 415 before 406; a missing Content-Type is 415.
     XCTAssertEqual(
-      app.headCheck(head("POST", "/v1/plans", [("Accept", "text/html")], length: 10))?.status, 415)
+      app.refusal(for: head("POST", "/v1/plans", [("Accept", "text/html")], length: 10))?.status,
+      415)
     XCTAssertEqual(
-      app.headCheck(head("POST", "/v1/plans", [("Content-Type", "text/plain")], length: 10))?
+      app.refusal(for: head("POST", "/v1/plans", [("Content-Type", "text/plain")], length: 10))?
         .status, 415)
     XCTAssertEqual(
-      app.headCheck(
-        head(
-          "POST", "/v1/plans", [("Content-Type", "application/json; charset=latin1")], length: 10))?
-        .status,
+      app.refusal(
+        for:
+          head(
+            "POST", "/v1/plans", [("Content-Type", "application/json; charset=latin1")], length: 10)
+      )?
+      .status,
       415)
     // 406 before 400.
     XCTAssertEqual(
-      app.headCheck(head("POST", "/v1/plans", jsonType + [("Accept", "text/html")], length: 10))?
+      app.refusal(for: head("POST", "/v1/plans", jsonType + [("Accept", "text/html")], length: 10))?
         .status, 406)
     XCTAssertNil(
-      app.headCheck(
-        head(
-          "POST", "/v1/plans", jsonType + [("Accept", "text/html, application/*;q=0.5")], length: 10
-        )))
+      app.refusal(
+        for:
+          head(
+            "POST", "/v1/plans", jsonType + [("Accept", "text/html, application/*;q=0.5")],
+            length: 10
+          )))
     XCTAssertEqual(
-      app.headCheck(
-        head("POST", "/v1/plans", jsonType + [("Accept", "application/json;q=0")], length: 10))?
+      app.refusal(
+        for:
+          head("POST", "/v1/plans", jsonType + [("Accept", "application/json;q=0")], length: 10))?
         .status, 406)
     XCTAssertNil(
-      app.headCheck(
-        head("POST", "/v1/plans", [("Content-Type", "application/merge-patch+json")], length: 10)))
+      app.refusal(
+        for:
+          head("POST", "/v1/plans", [("Content-Type", "application/merge-patch+json")], length: 10))
+    )
     // Then 400 for bad JSON and 422 for bad values.
     XCTAssertEqual(send("POST", "/v1/plans", jsonType, body: "{nope").status, 400)
     XCTAssertEqual(send("POST", "/v1/plans", jsonType, body: "{}").status, 422)
@@ -172,7 +187,11 @@ final class PlannerAppTests: XCTestCase {
     XCTAssertEqual(
       simple.headers.first(name: "Access-Control-Expose-Headers"), "ETag, X-Request-ID, Retry-After"
     )
-    XCTAssertNil(send("GET", "/v1/styles").headers.first(name: "Access-Control-Allow-Origin"))
+    // Under `*` every answer is the same for every Origin: `*` without an Origin too, and
+    // `Origin` is not in Vary, so a shared cache keeps one copy.
+    let noOrigin = send("GET", "/v1/styles")
+    XCTAssertEqual(noOrigin.headers.first(name: "Access-Control-Allow-Origin"), "*")
+    XCTAssertEqual(noOrigin.headers.first(name: "Vary"), "Accept, Accept-Encoding")
 
     let preflight = send(
       "OPTIONS", "/v1/plans",
@@ -194,6 +213,21 @@ final class PlannerAppTests: XCTestCase {
     let good = strict.handle(
       HTTPRequest(head: head("GET", "/healthz", [("Origin", "https://good.example")])))
     XCTAssertEqual(good.headers.first(name: "Access-Control-Allow-Origin"), "https://good.example")
+    XCTAssertEqual(good.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    let none = strict.handle(HTTPRequest(head: head("GET", "/healthz")))
+    XCTAssertNil(none.headers.first(name: "Access-Control-Allow-Origin"))
+    XCTAssertEqual(none.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    // The server's own answers are worded here too, with the same headers.
+    let timeout = strict.serverResponse(
+      HTTPServerProblem(status: 408, detail: "late"), origin: "https://good.example")
+    XCTAssertEqual(timeout.headers.first(name: "Content-Type"), "application/problem+json")
+    XCTAssertEqual(
+      timeout.headers.first(name: "Access-Control-Allow-Origin"), "https://good.example")
+    XCTAssertEqual(timeout.headers.first(name: "Vary"), "Accept, Origin, Accept-Encoding")
+    XCTAssertEqual(
+      String(decoding: timeout.body, as: UTF8.self),
+      #"{"type":"/problems/request-timeout","title":"Request Timeout","status":408,"detail":"late"}"#
+    )
     let evil = strict.handle(
       HTTPRequest(
         head: head(
@@ -257,9 +291,9 @@ final class PlannerAppTests: XCTestCase {
     let body = Array(zoomPushJSON.utf8)
     let request = HTTPRequest(
       head: head("POST", "/v1/plans", jsonType, length: body.count), body: body)
-    XCTAssertNil(app.handleInline(request), "a miss must go to the workers")
+    XCTAssertNil(app.immediateResponse(to: request), "a miss must go to the workers")
     let computed = app.handle(request)
-    let hit = try XCTUnwrap(app.handleInline(request))
+    let hit = try XCTUnwrap(app.immediateResponse(to: request))
     XCTAssertEqual(hit.status, 200)
     XCTAssertEqual(hit.body, computed.body)
     XCTAssertEqual(hit.headers.first(name: "ETag"), computed.headers.first(name: "ETag"))
@@ -268,13 +302,15 @@ final class PlannerAppTests: XCTestCase {
     // Refusals decided by the head and cheap routes are answered inline too; a body that must
     // be decoded (here to find its 422) goes to the workers, which decode it once.
     XCTAssertEqual(
-      app.handleInline(HTTPRequest(head: head("POST", "/v1/plans", [], length: 2)))?.status, 415)
+      app.immediateResponse(to: HTTPRequest(head: head("POST", "/v1/plans", [], length: 2)))?
+        .status, 415)
     let invalid = HTTPRequest(
       head: head("POST", "/v1/plans", jsonType, length: 2), body: Array("{}".utf8))
-    XCTAssertNil(app.handleInline(invalid))
+    XCTAssertNil(app.immediateResponse(to: invalid))
     XCTAssertEqual(app.handle(invalid).status, 422)
-    XCTAssertEqual(app.handleInline(HTTPRequest(head: head("GET", "/healthz")))?.status, 200)
-    XCTAssertEqual(app.handleInline(HTTPRequest(head: head("GET", "/nope")))?.status, 404)
+    XCTAssertEqual(
+      app.immediateResponse(to: HTTPRequest(head: head("GET", "/healthz")))?.status, 200)
+    XCTAssertEqual(app.immediateResponse(to: HTTPRequest(head: head("GET", "/nope")))?.status, 404)
     let metrics = app.metrics.exposition(openConnections: 0)
     XCTAssertTrue(metrics.contains("plan_cache_requests_total{result=\"hit\"} 1"), metrics)
     XCTAssertTrue(metrics.contains("plan_cache_requests_total{result=\"miss\"} 1"), metrics)

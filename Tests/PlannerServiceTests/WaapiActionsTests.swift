@@ -7,20 +7,25 @@ import XCTest
 /// The `waapi` document carries what a page needs besides the animations: the actions in the
 /// plan's shape, and the canonical request to ask again (for a reversal, say).
 final class WaapiActionsTests: XCTestCase {
+  // The document, not the functions the exporter calls: its actions are the JSON plan's (the
+  // same shape, docs/API.md), and its request, sent again, gives the same plan.
   func testPlansCarryTheirActionsAndRequest() throws {
     for json in [zoomPushJSON, heroAPIExample] {
-      let request = try PlanningService().decodePlanRequest(Array(json.utf8)).get()
-      let plan = try PlanningService().plan(request).get()
-      let waapi = try JSONParser.parse(WaapiExporter.export(plan))
-      var actions = JSONWriter()
-      PlanEncoder.writeActions(plan.choreography.actions, &actions)
-      XCTAssertEqual(waapi["actions"], try JSONParser.parse(actions.bytes))
-      XCTAssertEqual(waapi["request"], try JSONParser.parse(CanonicalRequest.json(request)))
-      // The request plans the same again.
-      var reversed = try XCTUnwrap(waapi["request"]).compactText
+      let service = PlanningService()
+      let plan = try JSONParser.parse(try service.planJSON(Array(json.utf8)).get())
+      let waapi = try JSONParser.parse(
+        try service.planBody(Array(json.utf8), format: .waapi, options: ExportOptions()).get())
+      XCTAssertEqual(waapi["actions"], plan["actions"])
+      XCTAssertNotNil(waapi["actions"]?["finish"])
+      let request = try XCTUnwrap(waapi["request"])
+      XCTAssertEqual(request["style"], try JSONParser.parse(Array(json.utf8))["style"])
+      let again = try JSONParser.parse(try service.planJSON(Array(request.compactText.utf8)).get())
+      XCTAssertEqual(again, plan, "the document's request plans the same again")
+      // And with a reversal added, it plans the way back.
+      var reversed = request.compactText
       reversed.removeLast()
       reversed += #","reversal":{"at":0.1}}"#
-      guard case .success = PlanningService().planJSON(Array(reversed.utf8)) else {
+      guard case .success = service.planJSON(Array(reversed.utf8)) else {
         return XCTFail("the document's request with a reversal does not plan")
       }
     }

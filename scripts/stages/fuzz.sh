@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs each libFuzzer target (Fuzz/: fuzz-http1, fuzz-planner) for a bounded time and prints its
-# executions, exec/s, corpus size and findings. Exits non-zero when a target found a crash (an
+# Runs the libFuzzer targets (Fuzz/: fuzz-http1, fuzz-connection, fuzz-planner) side by side, each
+# for about `seconds-per-target` of CPU, and prints each one's executions, exec/s, corpus size and
+# findings. Exits non-zero when a target found a crash (an
 # invariant violation, a trap or a memory error); the reproducer is kept under
 # .build/fuzz/findings/ and its path printed.
 #
@@ -27,7 +28,8 @@ echo "building the fuzz targets (release, ${flags[*]})"
 # ld.gold warns about every ASan check symbol it cannot export; real diagnostics are kept.
 (cd Fuzz && swift build "${flags[@]}" 2>&1 | grep -v "Cannot export local symbol" | tail -2)
 bin="$root/Fuzz/.build/release"
-for target in http1 planner; do
+targets=(http1 connection planner)
+for target in "${targets[@]}"; do
   out=$(SWIFT_BACKTRACE=enable=no "$bin/fuzz-$target" -runs=0 2>&1 || true)
   if ! grep -q "inline 8-bit counters" <<<"$out"; then
     echo "fuzz-$target has no coverage instrumentation"
@@ -35,29 +37,47 @@ for target in http1 planner; do
   fi
 done
 
-status=0
-summary=()
-for target in http1 planner; do
+# Each target is one single-threaded process: run them side by side, so no core idles. With
+# more targets than cores, each runs longer in wall time, so that it still gets about
+# `seconds` of CPU (3 targets on 2 cores: 1.5 x seconds, against 3 x seconds one after another).
+cores=$(nproc)
+wall=$seconds
+if [ "${#targets[@]}" -gt "$cores" ]; then
+  wall=$(((seconds * ${#targets[@]} + cores - 1) / cores))
+fi
+pids=()
+for target in "${targets[@]}"; do
   corpus="$work/corpus-$target"
   rm -rf "$corpus"
   mkdir -p "$corpus"
   cp Fuzz/corpus/$target/* "$corpus/"
   if [ "$target" = planner ]; then cp examples/*.json "$corpus/"; fi
-  seeds=$(ls "$corpus" | wc -l)
+  ls "$corpus" | wc -l >"$work/seeds-$target"
   log="$work/fuzz-$target.log"
-  echo "== fuzz-$target: ${seconds}s from $seeds seeds (log: ${log#$root/})"
-  set +e
+  echo "== fuzz-$target: ${wall}s from $(cat "$work/seeds-$target") seeds (log: ${log#$root/})"
   # -timeout: one input taking over 10 s is a finding (a hang); -rss_limit_mb bounds memory.
-  SWIFT_BACKTRACE=enable=no "$bin/fuzz-$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
-    -timeout=10 -print_final_stats=1 -artifact_prefix="$work/findings/" "$corpus" >"$log" 2>&1
+  SWIFT_BACKTRACE=enable=no "$bin/fuzz-$target" -max_total_time="$wall" -rss_limit_mb=2048 \
+    -timeout=10 -print_final_stats=1 -artifact_prefix="$work/findings/" "$corpus" >"$log" 2>&1 &
+  pids+=($!)
+done
+
+status=0
+summary=()
+for i in "${!targets[@]}"; do
+  target=${targets[$i]}
+  set +e
+  wait "${pids[$i]}"
   rc=$?
   set -e
+  corpus="$work/corpus-$target"
+  log="$work/fuzz-$target.log"
+  seeds=$(cat "$work/seeds-$target")
   runs=$(grep -oE '^stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
   rate=$(grep -oE '^stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' || true)
   size=$(ls "$corpus" | wc -l)
   findings=$(grep -oE "Test unit written to [^ ]+" "$log" | sed 's/Test unit written to //' || true)
   count=$(printf '%s' "$findings" | grep -c . || true)
-  line=$(printf 'fuzz-%-8s %10s executions  %6s exec/s  corpus %5s (from %s seeds)  findings %s' \
+  line=$(printf 'fuzz-%-10s %10s executions  %6s exec/s  corpus %5s (from %s seeds)  findings %s' \
     "$target" "${runs:-?}" "${rate:-?}" "$size" "$seeds" "$count")
   echo "$line"
   summary+=("$line")
@@ -68,6 +88,6 @@ for target in http1 planner; do
   fi
 done
 
-echo "== fuzzing summary (${seconds}s per target)"
+echo "== fuzzing summary (${wall}s per target, ${#targets[@]} targets side by side on $cores cores)"
 printf '%s\n' "${summary[@]}"
 exit "$status"

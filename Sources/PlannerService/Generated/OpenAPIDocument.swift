@@ -8,7 +8,8 @@ info:
   version: 1.0.0
   summary: Plans screen transitions as deterministic keyframes, tracks and actions.
   description: |
-    Plans a screen transition (zoom, expand, cartSheet) for any platform: a plan request
+    Plans a screen transition (zoom, expand, cartSheet, and hero's shared elements matched
+    between two screens) for any platform: a plan request
     (scene + style + operation + timing) goes in, and a plan comes out: per-layer keyframes (frame,
     alpha, 3D transform), the analytic tracks they sample, and the discrete actions at start,
     finish and cancel. It also plans gesture-driven (interactive) transitions from a recorded pan
@@ -25,12 +26,14 @@ info:
     - HEAD is answered wherever GET is (same status and headers, no body), and OPTIONS
       (CORS preflight) everywhere. A method a path does not allow is `405` with `Allow`; an
       unknown path is `404` (see `components/responses`).
-    - Every response from the application carries `Vary: Accept, Origin, Accept-Encoding`.
+    - Every response carries `Vary: Accept, Accept-Encoding` under the default
+      `--cors-origins *`, and `Vary: Accept, Origin, Accept-Encoding` with a list of origins.
       Plans (every format), interactions, `/v1/styles`, `/openapi.yaml`, `/` and `/player.js`
       are sent with `Content-Encoding: gzip` when `Accept-Encoding` prefers gzip (RFC 9110
       12.5.3) and the body has at least 1,024 bytes; a gzip answer has its own strong `ETag`.
       An `Accept-Encoding` that excludes both gzip and identity is `406`.
-      Requests with an allowed `Origin` get `Access-Control-Allow-Origin` and
+      Under `*` every response carries `Access-Control-Allow-Origin: *`; with a list, requests
+      with an allowed `Origin` get it echoed; both with
       `Access-Control-Expose-Headers: ETag, X-Request-ID, Retry-After`. The server echoes a sane
       `X-Request-ID` or generates one.
     - Every error is an RFC 9457 `application/problem+json` document, whatever the `Accept`.
@@ -997,21 +1000,26 @@ components:
         pattern: '^/v1/plans\?request=[A-Za-z0-9%._~-]+$'
       example: /v1/plans?request=%7B%22style%22%3A%22zoom%22%2C%22operation%22%3A%22push%22%2C%22container%22%3A%7B%22width%22%3A390%2C%22height%22%3A844%7D%2C%22source%22%3A%7B%22x%22%3A16%2C%22y%22%3A220%2C%22width%22%3A170%2C%22height%22%3A170%7D%2C%22destination%22%3A%7B%22x%22%3A0%2C%22y%22%3A91%2C%22width%22%3A390%2C%22height%22%3A390%7D%2C%22timing%22%3A%7B%22duration%22%3A1%2C%22curve%22%3A%7B%22type%22%3A%22spring%22%2C%22dampingRatio%22%3A0.6%2C%22initialVelocity%22%3A1%7D%7D%2C%22frameRate%22%3A1%7D
     Vary:
-      description: On every response from the application.
+      description: >-
+        On every response: `Accept, Accept-Encoding` under the default `--cors-origins *`,
+        `Accept, Origin, Accept-Encoding` with a list of origins.
       required: true
       schema:
         type: string
-      example: Accept, Origin, Accept-Encoding
+      example: Accept, Accept-Encoding
     VaryOptional:
       description: |
-        On every response from the application (`Accept, Origin, Accept-Encoding`); absent on
-        problems the HTTP server answers by itself (framing errors, 408, 503 over capacity).
+        On every response (`Accept, Accept-Encoding` under `--cors-origins *`, `Accept, Origin,
+        Accept-Encoding` with a list), the problems the HTTP server answers by itself (framing
+        errors, 408, 503 over capacity) included.
       required: false
       schema:
         type: string
-      example: Accept, Origin, Accept-Encoding
+      example: Accept, Accept-Encoding
     AccessControlAllowOrigin:
-      description: For requests with an allowed `Origin` (by default every origin, `*`).
+      description: >-
+        `*` on every response under the default `--cors-origins *`; with a list of origins, the
+        request's `Origin` when it is in the list.
       required: false
       schema:
         type: string

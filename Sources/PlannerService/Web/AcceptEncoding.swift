@@ -6,14 +6,12 @@
 ///   unless `identity;q=0`, or `*;q=0` without `identity`, excludes it, and when the header
 ///   does not name it (nor `*`) it comes after every coding named: `gzip;q=0.5` asks for gzip.
 ///   An empty header admits identity only.
-/// - Like `Accept`, only the first ``maximumElements`` elements are read (the head is read on
-///   the event loop).
+/// - The grammar, the q rule and the bound are `Accept`'s (``WeightedList``): past the bound
+///   the header is disregarded and the answer is identity.
 struct AcceptEncoding: Equatable {
   /// The q-values: 0 for a coding the header excludes.
   var gzip: Double
   var identity: Double
-
-  static let maximumElements = 64
 
   /// Nothing said: identity.
   static let absent = AcceptEncoding(gzip: 0, identity: 1)
@@ -23,34 +21,23 @@ struct AcceptEncoding: Equatable {
     self.identity = identity
   }
 
+  /// Read through the one list grammar (``WeightedList``); a field past its bound is
+  /// disregarded, as if absent.
   init(_ headers: [String]) {
-    guard !headers.isEmpty else {
+    guard let list = WeightedList(headers) else {
       self = .absent
       return
     }
     var gzip: Double?
     var identity: Double?
     var star: Double?
-    var budget = Self.maximumElements
-    for header in headers where budget > 0 {
-      // Element by element, stopping at the budget: a 14 KB header of a thousand elements is
-      // not split whole on the event loop.
-      let bytes = Substring(header).utf8
-      var start = bytes.startIndex
-      while start < bytes.endIndex, budget > 0 {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
-        let element = bytes[start..<end]
-        start = end < bytes.endIndex ? bytes.index(after: end) : end
-        guard !element.isEmpty else { continue }
-        budget -= 1
-        guard let (name, q) = Self.element(element) else { continue }
-        // A coding named twice: the higher q (the most generous reading).
-        switch name {
-        case "gzip", "x-gzip": gzip = max(gzip ?? 0, q)
-        case "identity": identity = max(identity ?? 0, q)
-        case "*": star = max(star ?? 0, q)
-        default: break
-        }
+    for element in list.elements {
+      // A coding named twice: the higher q (the most generous reading).
+      switch element.value {
+      case "gzip", "x-gzip": gzip = max(gzip ?? 0, element.q)
+      case "identity": identity = max(identity ?? 0, element.q)
+      case "*": star = max(star ?? 0, element.q)
+      default: break
       }
     }
     self.gzip = gzip ?? star ?? 0
@@ -60,46 +47,6 @@ struct AcceptEncoding: Equatable {
   /// Identity's q when the header names neither it nor `*`: acceptable, below any q a header
   /// can write (three decimals).
   static let unnamedIdentity = 0.0001
-
-  /// The coding name (lowercased) and its q (1 when absent or unreadable, clamped to [0, 1]).
-  private static func element(_ bytes: Substring.UTF8View.SubSequence) -> (String, Double)? {
-    let parts = bytes.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-    let name = trimmed(parts[0]).lowercased()
-    guard !name.isEmpty else { return nil }
-    var q = 1.0
-    for parameter in parts.dropFirst() {
-      let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1)
-      guard pair.count == 2, trimmed(pair[0]).lowercased() == "q" else { continue }
-      q = qvalue(trimmed(pair[1])) ?? 1
-    }
-    return (name, q)
-  }
-
-  /// RFC 9110 12.4.2's `qvalue`: `0` or `1` with at most three decimals (`1` only with zeros);
-  /// nil for anything else (`nan`, `inf`, `1e-3`, `0x1p-2`, `1.5`).
-  static func qvalue(_ text: String) -> Double? {
-    let bytes = Array(text.utf8)
-    guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1")
-    else { return nil }
-    guard bytes.count > 1 else { return first == UInt8(ascii: "1") ? 1 : 0 }
-    let decimals = bytes.dropFirst(2)
-    guard bytes[1] == UInt8(ascii: "."), decimals.count <= 3,
-      decimals.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      first == UInt8(ascii: "0") || decimals.allSatisfy({ $0 == UInt8(ascii: "0") })
-    else { return nil }
-    return Double(text)
-  }
-
-  private static func trimmed(_ bytes: Substring.UTF8View.SubSequence) -> String {
-    var lower = bytes.startIndex
-    var upper = bytes.endIndex
-    func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
-    while lower < upper, isSpace(bytes[lower]) { lower = bytes.index(after: lower) }
-    while upper > lower, isSpace(bytes[bytes.index(before: upper)]) {
-      upper = bytes.index(before: upper)
-    }
-    return String(Substring(bytes[lower..<upper]))
-  }
 
   /// Whether some coding the service writes is acceptable (else 406).
   var admitsAny: Bool { gzip > 0 || identity > 0 }

@@ -5,50 +5,44 @@ import TransitionEngine
 
 /// The plan pipeline of ``PlanningService`` (decode, plan, render) behind the response cache.
 ///
-/// Two keys lead to an entry: the canonical request (equal requests written differently) and,
-/// for small bodies, the exact body bytes, so that an exact repeat is found without parsing.
-/// Keys start with a tag: 0 (canonical) and 1 (body bytes) for the JSON plan; 2 and 3 followed
-/// by the format and the SVG moments for every other format, so each format of a request is
-/// its own entry.
+/// Two keys lead to an entry (``CacheKey``): the canonical request (equal requests written
+/// differently) and, for small bodies, the exact body bytes, so that an exact repeat is found
+/// without parsing. An entry holds both codings of its answer, so a request probes the cache
+/// at most twice: its bytes on the event loop, then, on a miss, its canonical form on a worker.
 struct CachedPlanning: Sendable {
   let service: PlanningService
   let cache: ResponseCache
   let metrics: Metrics
 
-  /// Bodies up to this size are also remembered byte for byte.
-  static let maximumAliasedBody = 4096
+  /// What the first probe found: the answer, or the key of the body bytes for the second.
+  struct Probe {
+    var hit: ResponseCache.Entry?
+    var key: CacheKey?
+  }
 
-  /// The cached answer to these exact bytes in a coding the request takes, or nil (a miss is
-  /// not counted: ``entry(_:_:_:_:)`` counts it once it knows the canonical request). A body
-  /// the request would take compressed but that is cached only as it is goes to the worker,
-  /// which compresses it once for every later request.
+  /// The cached answer to these exact bytes in the coding the request takes, or the key to
+  /// pass on to ``entry(_:_:_:_:_:)`` (a miss is not counted: that counts it once it knows the
+  /// canonical request). A body the request would take compressed but that is cached only as
+  /// it is goes to the worker, which compresses it once for every later request.
   func exactRepeat(
     _ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions,
     _ accepted: AcceptEncoding = .absent
-  ) -> ResponseCache.Entry? {
-    guard let alias = Self.alias(body, format, options) else { return nil }
-    var hit: ResponseCache.Entry? = nil
-    // Only bodies of at least the minimum have a gzip entry, so whatever is found there goes
-    // out compressed for a request that prefers gzip.
-    if accepted.prefersGzip, let gzip = cache.get(Self.gzipKey(alias)) {
-      hit = gzip
-    } else if let identity = cache.get(alias),
-      accepted.coding(forSize: identity.body.count) == .identity
-    {
-      hit = identity
-    }
-    guard let hit else { return nil }
+  ) -> Probe {
+    guard let key = CacheKey.body(body, format, options) else { return Probe() }
+    guard let stored = cache.get(key.bytes),
+      let hit = stored.coded(accepted.coding(forSize: stored.body.count))
+    else { return Probe(key: key) }
     metrics.recordCache(hit: true)
     metrics.recordPlan(style: hit.style, operation: hit.operation)
-    return hit
+    return Probe(hit: hit, key: key)
   }
 
   /// Decodes, then the answer cached for the canonical request or a fresh one, remembered
   /// under both keys, in the coding the request takes: the compressed answer is made once from
-  /// the identity one and cached beside it (the byte budget counts both). For a body that
-  /// ``exactRepeat(_:_:_:_:)`` did not find.
+  /// the identity one and kept beside it (the byte budget counts both). For a body that
+  /// ``exactRepeat(_:_:_:_:)`` did not find, with the key it probed.
   func entry(
-    _ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions,
+    _ body: [UInt8], _ bodyKey: CacheKey?, _ format: ExportFormat, _ options: ExportOptions,
     _ accepted: AcceptEncoding = .absent
   ) -> Result<ResponseCache.Entry, Problem> {
     let request: PlanRequest
@@ -56,84 +50,45 @@ struct CachedPlanning: Sendable {
     case .failure(let p): return .failure(p)
     case .success(let r): request = r
     }
-    let alias = Self.alias(body, format, options)
     let canonical = CanonicalRequest.json(request)
-    let key = format == .json ? [0] + canonical : Self.keyPrefix(format, options) + canonical
-    if accepted.prefersGzip, let hit = cache.get(Self.gzipKey(key)) {
-      if let alias { cache.put(Self.gzipKey(alias), hit) }
-      return .success(counted(hit, hit: true))
-    }
-    let identity: ResponseCache.Entry
-    if let hit = cache.get(key) {
-      if let alias { cache.put(alias, hit) }
-      identity = counted(hit, hit: true)
+    let key = CacheKey.canonical(canonical, format, options)
+    var stored: ResponseCache.Entry
+    var changed = false
+    if let hit = cache.get(key.bytes) {
+      stored = hit
+      metrics.recordCache(hit: true)
     } else {
       switch service.render(request, format: format, options: options) {
       case .failure(let p):
         metrics.recordCache(hit: false)
         return .failure(p)
       case .success(let bytes):
-        let entry = ResponseCache.Entry(
+        stored = ResponseCache.Entry(
           body: bytes, etag: ETag.of(bytes),
           contentLocation: QueryString.encode(canonical, after: "/v1/plans?request=")
             + Self.formatQuery(format, options),
           style: request.style, operation: request.operation.rawValue)
-        cache.put(key, entry)
-        if let alias { cache.put(alias, entry) }
-        identity = counted(entry, hit: false)
+        changed = true
+        metrics.recordCache(hit: false)
       }
     }
-    guard accepted.coding(forSize: identity.body.count) == .gzip,
-      let compressed = Gzip.compress(identity.body, level: ContentCoding.gzipLevel(format))
-    else { return .success(identity) }
-    var gzip = identity
-    gzip.body = compressed
-    gzip.etag = ETag.of(compressed)
-    gzip.coding = .gzip
-    // A small body compressed because identity was excluded is not kept: requests that take
-    // identity would find it.
-    if identity.body.count >= ContentCoding.minimumBytes {
-      cache.put(Self.gzipKey(key), gzip)
-      if let alias { cache.put(Self.gzipKey(alias), gzip) }
+    metrics.recordPlan(style: stored.style, operation: stored.operation)
+    let coding = accepted.coding(forSize: stored.body.count)
+    var answer = stored
+    if coding == .gzip, stored.gzipped == nil,
+      let compressed = Gzip.compress(stored.body, level: ContentCoding.gzipLevel(format))
+    {
+      answer.gzipped = ResponseCache.Entry.Gzipped(body: compressed, etag: ETag.of(compressed))
+      // A small body compressed because identity was excluded is not kept: requests that take
+      // identity would find it.
+      if stored.body.count >= ContentCoding.minimumBytes {
+        stored = answer
+        changed = true
+      }
     }
-    return .success(gzip)
-  }
-
-  private func counted(_ entry: ResponseCache.Entry, hit: Bool) -> ResponseCache.Entry {
-    metrics.recordCache(hit: hit)
-    metrics.recordPlan(style: entry.style, operation: entry.operation)
-    return entry
-  }
-
-  /// The body-bytes key, for bodies small enough to have one.
-  static func alias(_ body: [UInt8], _ format: ExportFormat, _ options: ExportOptions)
-    -> [UInt8]?
-  {
-    guard body.count <= maximumAliasedBody else { return nil }
-    // The JSON key is built without a prefix array: the hot path pays nothing for formats.
-    return format == .json ? [1] + body : keyPrefix(format, options, alias: true) + body
-  }
-
-  /// The key of the same answer gzip-coded: the tag's bit 4 set.
-  static func gzipKey(_ key: [UInt8]) -> [UInt8] {
-    var k = key
-    k[0] |= 4
-    return k
-  }
-
-  /// The cache key's tag: `[0]` for JSON, `[2, format, shape]` otherwise (shape: the SVG
-  /// moments, 1 for compact waapi keyframes, else 0); the body-bytes alias adds one to the
-  /// first byte, gzip four (``gzipKey(_:)``).
-  static func keyPrefix(_ format: ExportFormat, _ options: ExportOptions, alias: Bool = false)
-    -> [UInt8]
-  {
-    let tag: UInt8 = (format == .json ? 0 : 2) + (alias ? 1 : 0)
-    guard format != .json else { return [tag] }
-    let index = UInt8(ExportFormat.allCases.firstIndex(of: format)!)
-    let shape =
-      format.usesMoments
-      ? UInt8(options.moments) : format.usesKeyframes && options.keyframes == .compact ? 1 : 0
-    return [tag, index, shape]
+    if changed { cache.put(key.bytes, stored) }
+    if let bodyKey { cache.put(bodyKey.bytes, stored) }
+    return .success(answer.coded(coding) ?? answer)
   }
 
   /// What the canonical GET URL adds for a format: nothing for JSON, else `&format=...` (and

@@ -24,4 +24,15 @@ struct KeyQueue<Key> {
     }
     return (item.key, item.size)
   }
+
+  /// Gives a queued key its new size (an entry that gained its other coding); false when the
+  /// key is not in this queue. Linear, and rare: once per answer and coding.
+  mutating func resize(_ key: Key, to size: Int) -> Bool where Key: Equatable {
+    for i in head..<items.count where items[i].key == key {
+      bytes += size - items[i].size
+      items[i].size = size
+      return true
+    }
+    return false
+  }
 }

@@ -1,4 +1,5 @@
-/// Just enough media-type handling for the 415 and 406 rules of docs/API.md.
+/// Just enough media-type handling for the 415 rule of docs/API.md (the 406 rules read
+/// `Accept` through ``AcceptHeader``).
 enum MediaType {
   /// `application/json` (charset utf-8 or none) or any `*/*+json`; a missing type is refused.
   static func isAcceptableJSONBody(_ contentType: String?) -> Bool {
@@ -22,16 +23,6 @@ enum MediaType {
     return true
   }
 
-  /// Whether an `Accept` header admits `type/subtype`: some range matching it has q > 0. No
-  /// header, or one without a usable range, accepts all.
-  static func accepts(_ accept: [String], type: String, subtype: String) -> Bool {
-    guard let ranges = AcceptHeader(accept) else { return true }
-    return ranges.ranges.contains { r in
-      r.q > 0
-        && ((r.type == "*" && r.subtype == "*")
-          || (r.type == type && (r.subtype == "*" || r.subtype == subtype)))
-    }
-  }
 }
 
 extension Substring {

@@ -25,13 +25,20 @@ public final class PlannerApp: HTTPResponder {
     cache = ResponseCache(
       maximumEntries: configuration.cacheEntries, maximumBytes: configuration.cacheBytes)
     plans = CachedPlanning(service: service, cache: cache, metrics: metrics)
+    allowsAnyOrigin = configuration.allowedOrigins.contains("*")
+    vary = allowsAnyOrigin ? "Accept, Accept-Encoding" : "Accept, Origin, Accept-Encoding"
   }
 
   /// The static documents in both codings, compressed once per process.
   static let stylesBody = CodedBody(StylesDocument.json())
   static let openapiBody = CodedBody(Array(OpenAPIDocument.text.utf8))
 
-  static let vary = "Accept, Origin, Accept-Encoding"
+  /// Under `CORS_ORIGINS *` every answer is the same for every `Origin`, so `Origin` is not in
+  /// `Vary` (a shared cache keeps one copy, not one per Origin: the Fetch standard's "CORS
+  /// protocol and HTTP caches"); with an allow-list the answer echoes the Origin and varies by it.
+  let vary: String
+  /// `CORS_ORIGINS` holds `*`: every answer says `Access-Control-Allow-Origin: *`.
+  let allowsAnyOrigin: Bool
 
   // MARK: - The head: judged once, on the event loop
 
@@ -64,48 +71,48 @@ public final class PlannerApp: HTTPResponder {
     }
     guard let route = Route(path: head.path) else {
       return .refuse(
-        problem(
-          404, "/problems/not-found", "Not found", "no resource at \(head.path)", head: head))
+        problem(.notFound, "no resource at \(head.path)", head: head))
     }
-    guard route.methods.contains(head.method) else {
+    // Read once: each read of the table copies its row.
+    let facts = route.facts
+    guard facts.methods.contains(head.method) else {
       var r = problem(
-        405, "/problems/method-not-allowed", "Method not allowed",
-        "\(head.method) is not allowed on \(route.rawValue); allowed: \(route.methods.joined(separator: ", "))",
+        .methodNotAllowed,
+        "\(head.method) is not allowed on \(route.rawValue); allowed: \(facts.methods.joined(separator: ", "))",
         head: head)
-      r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
+      r.headers.add(name: "Allow", value: facts.methods.joined(separator: ", "))
       return .refuse(r)
     }
     if head.method == "OPTIONS" { return .proceed(route, .json, ExportOptions(), .absent) }
     if let tooLarge = context.bodyTooLarge {
-      return .refuse(decorated(tooLarge, head: head))
+      return .refuse(decorated(Self.problemResponse(tooLarge), head: head))
     }
-    if route.takesBody(head.method),
+    if facts.bodyMethods.contains(head.method),
       !MediaType.isAcceptableJSONBody(head.headers.first(name: "Content-Type"))
     {
       let given = head.headers.first(name: "Content-Type").map { "'\($0)'" } ?? "missing"
       return .refuse(
         problem(
-          415, "/problems/unsupported-media-type", "Unsupported media type",
-          "Content-Type is \(given); send application/json (UTF-8)", head: head))
+          .unsupportedMediaType, "Content-Type is \(given); send application/json (UTF-8)",
+          head: head))
     }
     // An Accept-Encoding that admits neither coding is a 406 with Accept's (docs/API.md,
     // "Content coding"); the probes and the metrics are never compressed and ignore it.
-    let accepted = route.compressible ? AcceptEncoding(head.headers["Accept-Encoding"]) : .absent
+    let accepted = facts.compressible ? AcceptEncoding(head.headers["Accept-Encoding"]) : .absent
     if !accepted.admitsAny {
       return .refuse(
         problem(
-          406, "/problems/not-acceptable", "Not acceptable",
+          .notAcceptable,
           "the Accept-Encoding header excludes both gzip and identity, the codings \(route.rawValue) is sent in",
           head: head))
     }
-    if route == .plans || route == .interactions {
+    guard case .type(let type, let subtype) = facts.produces else {
       return negotiateFormat(route, head, accepted)
     }
-    let (type, subtype) = producedType(route)
-    if !MediaType.accepts(head.headers["Accept"], type: type, subtype: subtype) {
+    if !AcceptHeader.admits(head.headers["Accept"], type: type, subtype: subtype) {
       return .refuse(
         problem(
-          406, "/problems/not-acceptable", "Not acceptable",
+          .notAcceptable,
           "\(route.rawValue) produces \(type)/\(subtype); the Accept header excludes it",
           head: head))
     }
@@ -122,7 +129,7 @@ public final class PlannerApp: HTTPResponder {
       if options.keyframes == .compact, route == .interactions {
         return .refuse(
           problem(
-            400, "/problems/invalid-parameter", "Invalid query parameter",
+            .invalidParameter,
             "keyframes=compact describes a plan's tracks; an interaction follows its gesture sample by sample: leave keyframes out or give keyframes=sampled",
             head: head))
       }
@@ -136,46 +143,32 @@ public final class PlannerApp: HTTPResponder {
           "the Accept header excludes \($0.mediaType.type)/\($0.mediaType.subtype), which format=\($0.rawValue) asks for"
         } ?? "the Accept header admits none of the types \(route.rawValue) produces"
       return .refuse(
-        problem(
-          406, "/problems/not-acceptable", "Not acceptable",
-          "\(detail); \(route.rawValue) produces \(produced)", head: head))
+        problem(.notAcceptable, "\(detail); \(route.rawValue) produces \(produced)", head: head))
     case .unknownFormat(let name):
       return .refuse(
         problem(
-          400, "/problems/invalid-parameter", "Invalid query parameter",
-          "format '\(name)' is not one of \(ExportFormat.names)", head: head))
+          .invalidParameter, "format '\(name)' is not one of \(ExportFormat.names)", head: head))
     case .repeatedParameter(let name):
       return .refuse(
         problem(
-          400, "/problems/invalid-parameter", "Invalid query parameter",
-          "the query gives \(name) more than once; give it once", head: head))
+          .invalidParameter, "the query gives \(name) more than once; give it once", head: head))
     case .invalidKeyframes(let text):
       return .refuse(
         problem(
-          400, "/problems/invalid-parameter", "Invalid query parameter",
-          "keyframes '\(text)' is not one of \(WaapiKeyframes.names)", head: head))
+          .invalidParameter, "keyframes '\(text)' is not one of \(WaapiKeyframes.names)", head: head
+        ))
     case .keyframesNeedWaapi(let format):
       return .refuse(
         problem(
-          400, "/problems/invalid-parameter", "Invalid query parameter",
+          .invalidParameter,
           "keyframes=compact shapes only format=waapi; this request gets \(format.rawValue)",
           head: head))
     case .invalidMoments(let text):
       return .refuse(
         problem(
-          400, "/problems/invalid-parameter", "Invalid query parameter",
+          .invalidParameter,
           "moments '\(text)' is not an integer from \(ExportOptions.momentsRange.lowerBound) to \(ExportOptions.momentsRange.upperBound)",
           head: head))
-    }
-  }
-
-  func producedType(_ route: Route) -> (String, String) {
-    switch route {
-    case .metrics: ("text", "plain")
-    case .openapi: ("application", "yaml")
-    case .preview: ("text", "html")
-    case .player: ("text", "javascript")
-    default: ("application", "json")
     }
   }
 
@@ -238,11 +231,11 @@ public final class PlannerApp: HTTPResponder {
     _ accepted: AcceptEncoding
   ) -> HTTPAnswer {
     let head = request.head
-    if let hit = plans.exactRepeat(request.body, format, options, accepted) {
-      return .now(postPlanResponse(.success(hit), head, format))
-    }
+    let probe = plans.exactRepeat(request.body, format, options, accepted)
+    if let hit = probe.hit { return .now(postPlanResponse(.success(hit), head, format)) }
     return .later { [self] in
-      postPlanResponse(plans.entry(request.body, format, options, accepted), head, format)
+      postPlanResponse(
+        plans.entry(request.body, probe.key, format, options, accepted), head, format)
     }
   }
 
@@ -256,8 +249,7 @@ public final class PlannerApp: HTTPResponder {
       // RFC 9110 13.1.2: on methods other than GET/HEAD a matching If-None-Match fails.
       if ETag.matches(head.headers["If-None-Match"], entry.etag) {
         var r = problem(
-          412, "/problems/precondition-failed", "Precondition failed",
-          "If-None-Match matches the current plan \(entry.etag)", head: head)
+          .preconditionFailed, "If-None-Match matches the current plan \(entry.etag)", head: head)
         r.headers.add(name: "ETag", value: entry.etag)
         return r
       }
@@ -277,26 +269,22 @@ public final class PlannerApp: HTTPResponder {
     if let query = head.query, QueryString.occurrences(of: "request", in: query) > 1 {
       return .now(
         problem(
-          400, "/problems/invalid-parameter", "Invalid query parameter",
-          "the query gives request more than once; give it once", head: head))
+          .invalidParameter, "the query gives request more than once; give it once", head: head))
     }
     guard let query = head.query, let parameter = QueryString.value(of: "request", in: query) else {
       return .now(
         problem(
-          400, "/problems/missing-parameter", "Missing query parameter",
+          .missingParameter,
           "GET /v1/plans needs ?request= with the plan request as URL-encoded JSON", head: head))
     }
     guard case .success(let body) = parameter else {
       return .now(
-        problem(
-          400, "/problems/malformed-query", "Malformed query",
-          "a percent escape in the query is not two hex digits", head: head))
+        problem(.malformedQuery, "a percent escape in the query is not two hex digits", head: head))
     }
-    if let hit = plans.exactRepeat(body, format, options, accepted) {
-      return .now(getPlanResponse(.success(hit), head, format))
-    }
+    let probe = plans.exactRepeat(body, format, options, accepted)
+    if let hit = probe.hit { return .now(getPlanResponse(.success(hit), head, format)) }
     return .later { [self] in
-      getPlanResponse(plans.entry(body, format, options, accepted), head, format)
+      getPlanResponse(plans.entry(body, probe.key, format, options, accepted), head, format)
     }
   }
 
@@ -358,7 +346,9 @@ public final class PlannerApp: HTTPResponder {
   func preflight(_ route: Route, _ head: HTTPRequestHead) -> HTTPResponse {
     var r = respond(204, nil, [], head: head)
     r.headers.add(name: "Allow", value: route.methods.joined(separator: ", "))
-    if allowedOrigin(head) != nil, head.headers.contains("Access-Control-Request-Method") {
+    if let origin = head.headers.first(name: "Origin"), allowedOrigin(origin) != nil,
+      head.headers.contains("Access-Control-Request-Method")
+    {
       r.headers.add(
         name: "Access-Control-Allow-Methods", value: route.methods.joined(separator: ", "))
       r.headers.add(
@@ -387,24 +377,38 @@ public final class PlannerApp: HTTPResponder {
   // MARK: - Response building
 
   func allowedOrigin(_ head: HTTPRequestHead) -> String? {
-    allowedOrigin(head.headers.first(name: "Origin"))
+    allowsAnyOrigin ? "*" : allowedOrigin(head.headers.first(name: "Origin"))
   }
 
+  /// The `Access-Control-Allow-Origin` of an answer: `*` on every answer under `*` (with or
+  /// without an `Origin`), else the request's Origin when it is allowed.
   func allowedOrigin(_ origin: String?) -> String? {
+    if allowsAnyOrigin { return "*" }
     guard let origin else { return nil }
-    if configuration.allowedOrigins.contains("*") { return "*" }
     return configuration.allowedOrigins.contains(origin) ? origin : nil
   }
 
-  /// The server's own answers (framing errors, time-outs, 503s) get the headers every answer
-  /// of this application has.
-  public func decorate(serverResponse response: inout HTTPResponse, origin: String?) {
-    response.headers.add(name: "Vary", value: Self.vary)
+  /// The server's own answers (framing errors, time-outs, 503s): a problem document of the
+  /// status's standard type, with the headers every answer of this application has.
+  public func serverResponse(_ problem: HTTPServerProblem, origin: String?) -> HTTPResponse {
+    var response = Self.problemResponse(problem)
+    response.headers.add(name: "Vary", value: vary)
     if let allowed = allowedOrigin(origin) {
       response.headers.add(name: "Access-Control-Allow-Origin", value: allowed)
       response.headers.add(
         name: "Access-Control-Expose-Headers", value: "ETag, X-Request-ID, Retry-After")
     }
+    return response
+  }
+
+  /// A server problem as a problem document: its headers (`Retry-After`), then the type.
+  static func problemResponse(_ problem: HTTPServerProblem) -> HTTPResponse {
+    let document = Problem(
+      status: problem.status, type: Problem.standardType(for: problem.status),
+      title: HTTPStatus.reasonPhrase(for: problem.status), detail: problem.detail)
+    var headers = problem.headers
+    headers.replaceOrAdd(name: "Content-Type", value: Problem.contentType)
+    return HTTPResponse(status: problem.status, headers: headers, body: document.encoded())
   }
 
   func respond(_ status: Int, _ contentType: String?, _ body: [UInt8], head: HTTPRequestHead)
@@ -413,7 +417,7 @@ public final class PlannerApp: HTTPResponder {
     var headers = HTTPHeaders()
     headers.reserveCapacity(8)
     if let contentType { headers.add(name: "Content-Type", value: contentType) }
-    headers.add(name: "Vary", value: Self.vary)
+    headers.add(name: "Vary", value: vary)
     if let origin = allowedOrigin(head) {
       headers.add(name: "Access-Control-Allow-Origin", value: origin)
       headers.add(name: "Access-Control-Expose-Headers", value: "ETag, X-Request-ID, Retry-After")
@@ -432,11 +436,7 @@ public final class PlannerApp: HTTPResponder {
     respond(p.status, Problem.contentType, p.encoded(), head: head)
   }
 
-  func problem(
-    _ status: Int, _ type: String, _ title: String, _ detail: String, head: HTTPRequestHead
-  )
-    -> HTTPResponse
-  {
-    problem(Problem(status: status, type: type, title: title, detail: detail), head: head)
+  func problem(_ kind: Problem.Kind, _ detail: String, head: HTTPRequestHead) -> HTTPResponse {
+    problem(Problem(kind, detail: detail), head: head)
   }
 }

@@ -22,6 +22,26 @@ public final class ResponseCache: Sendable {
     public var operation: String
     /// The body's content coding (`Content-Encoding: gzip` for gzip).
     public var coding: ContentCoding
+    /// The same answer gzip-coded, once a request took it (kept for bodies of at least
+    /// ``ContentCoding/minimumBytes``): both codings are found by one look-up.
+    public var gzipped: Gzipped?
+
+    public struct Gzipped: Sendable {
+      public var body: [UInt8]
+      public var etag: String
+    }
+
+    /// The answer in `coding` (the gzip one only when ``gzipped`` holds it).
+    public func coded(_ coding: ContentCoding) -> Entry? {
+      guard coding == .gzip else { return self }
+      guard let gzipped else { return nil }
+      var entry = self
+      entry.body = gzipped.body
+      entry.etag = gzipped.etag
+      entry.coding = .gzip
+      entry.gzipped = nil
+      return entry
+    }
 
     public init(
       body: [UInt8], etag: String, contentLocation: String = "", style: String = "",
@@ -66,6 +86,38 @@ public final class ResponseCache: Sendable {
     var main = KeyQueue<Key>()
     var ghosts = GhostList()
     var bytes: Int { probation.bytes + main.bytes }
+
+    /// S3-FIFO's eviction, until `size` more bytes fit (and, for a new entry, one more entry): a probation entry hit since it came in moves to the
+    /// main queue, a main entry hit since it last came round goes round again, others go (a
+    /// probation one into the ghost list).
+    mutating func evict(
+      room size: Int, newEntry: Bool, maximumEntries: Int, maximumBytes: Int, probationBytes: Int
+    ) -> [Entry] {
+      var evicted: [Entry] = []
+      while (newEntry && slots.count >= maximumEntries) || bytes + size > maximumBytes {
+        let fromProbation = !probation.isEmpty && (probation.bytes > probationBytes || main.isEmpty)
+        if fromProbation {
+          let (old, oldSize) = probation.pop()!
+          if slots[old]!.hit {
+            slots[old]!.hit = false
+            main.push(old, size: oldSize)
+          } else {
+            evicted.append(slots.removeValue(forKey: old)!.entry)
+            ghosts.remember(old.digest)
+          }
+        } else if let (old, oldSize) = main.pop() {
+          if slots[old]!.hit {
+            slots[old]!.hit = false
+            main.push(old, size: oldSize)
+          } else {
+            evicted.append(slots.removeValue(forKey: old)!.entry)
+          }
+        } else {
+          break
+        }
+      }
+      return evicted
+    }
   }
 
   public let maximumEntries: Int
@@ -100,38 +152,26 @@ public final class ResponseCache: Sendable {
   public var largestEntryBytes: Int { maximumBytes / Self.largestShare }
 
   public func put(_ bytes: [UInt8], _ entry: Entry) {
-    let size = entry.body.count + bytes.count
+    let size = entry.body.count + (entry.gzipped?.body.count ?? 0) + bytes.count
     guard maximumEntries > 0, size <= largestEntryBytes else { return }
     let key = Key(bytes)
     let probationBytes = maximumBytes / Self.probationShare
     // Evicted entries are released after the lock: freeing their bodies (tens of KB each)
     // inside it made the event loops and workers wait for each other.
     let evicted = state.withLock { s -> [Entry] in
-      guard s.slots[key] == nil else { return [] }
-      var evicted: [Entry] = []
-      while s.slots.count >= maximumEntries || s.bytes + size > maximumBytes {
-        let fromProbation =
-          !s.probation.isEmpty && (s.probation.bytes > probationBytes || s.main.isEmpty)
-        if fromProbation {
-          let (old, oldSize) = s.probation.pop()!
-          if s.slots[old]!.hit {
-            s.slots[old]!.hit = false
-            s.main.push(old, size: oldSize)
-          } else {
-            evicted.append(s.slots.removeValue(forKey: old)!.entry)
-            s.ghosts.remember(old.digest)
-          }
-        } else if let (old, oldSize) = s.main.pop() {
-          if s.slots[old]!.hit {
-            s.slots[old]!.hit = false
-            s.main.push(old, size: oldSize)
-          } else {
-            evicted.append(s.slots.removeValue(forKey: old)!.entry)
-          }
-        } else {
-          break
-        }
+      if s.slots[key] != nil {
+        // The same answer with its other coding added: it keeps its place in its queue, which
+        // counts the new size.
+        if !s.probation.resize(key, to: size) { _ = s.main.resize(key, to: size) }
+        s.slots[key]!.entry = entry
+        s.slots[key]!.size = size
+        return s.evict(
+          room: 0, newEntry: false, maximumEntries: maximumEntries, maximumBytes: maximumBytes,
+          probationBytes: probationBytes)
       }
+      let evicted = s.evict(
+        room: size, newEntry: true, maximumEntries: maximumEntries, maximumBytes: maximumBytes,
+        probationBytes: probationBytes)
       s.slots[key] = Slot(entry: entry, size: size)
       if s.ghosts.forget(key.digest) {
         s.main.push(key, size: size)

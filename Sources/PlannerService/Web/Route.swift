@@ -1,5 +1,5 @@
-/// The paths the service answers, with the methods each allows. HEAD is allowed wherever GET
-/// is, OPTIONS everywhere (CORS preflight).
+/// The paths the service answers, each with its facts (``Facts``: methods, body, what it
+/// produces, compression) in one table.
 public enum Route: String, Sendable, CaseIterable {
   case plans = "/v1/plans"
   case interactions = "/v1/interactions"
@@ -21,13 +21,63 @@ public enum Route: String, Sendable, CaseIterable {
     self = route
   }
 
-  public var methods: [String] {
+  /// What a route answers, and how: one row of ``facts`` per route.
+  public struct Facts: Sendable {
+    /// The methods it allows (405 with `Allow` otherwise): HEAD wherever GET is, OPTIONS
+    /// everywhere (CORS preflight).
+    public let methods: [String]
+    /// The methods whose requests carry a JSON body (415 for another `Content-Type`).
+    public let bodyMethods: [String]
+    public let produces: Produces
+    /// Whether its answers are worth compressing: not the probes and the metrics, which are
+    /// small, polled often and read by tools that may not decompress.
+    public let compressible: Bool
+  }
+
+  /// What a route's successful answers are, and so how `Accept` is read for it.
+  public enum Produces: Sendable, Equatable {
+    /// One media type: 406 when `Accept` excludes it.
+    case type(String, String)
+    /// Every export format, negotiated from `format` and `Accept` (``FormatNegotiation``).
+    case exportFormats
+  }
+
+  private static let read = ["GET", "HEAD", "OPTIONS"]
+
+  /// The route table.
+  public var facts: Facts {
     switch self {
-    case .plans: ["GET", "HEAD", "POST", "OPTIONS"]
-    case .interactions: ["POST", "OPTIONS"]
-    default: ["GET", "HEAD", "OPTIONS"]
+    case .plans: Self.plansFacts
+    case .interactions: Self.interactionsFacts
+    case .styles: Self.stylesFacts
+    case .healthz, .readyz: Self.probeFacts
+    case .metrics: Self.metricsFacts
+    case .openapi: Self.openapiFacts
+    case .preview: Self.previewFacts
+    case .player: Self.playerFacts
     }
   }
+
+  private static let plansFacts = Facts(
+    methods: ["GET", "HEAD", "POST", "OPTIONS"], bodyMethods: ["POST"], produces: .exportFormats,
+    compressible: true)
+  private static let interactionsFacts = Facts(
+    methods: ["POST", "OPTIONS"], bodyMethods: ["POST"], produces: .exportFormats,
+    compressible: true)
+  private static let stylesFacts = Facts(
+    methods: read, bodyMethods: [], produces: .type("application", "json"), compressible: true)
+  private static let probeFacts = Facts(
+    methods: read, bodyMethods: [], produces: .type("application", "json"), compressible: false)
+  private static let metricsFacts = Facts(
+    methods: read, bodyMethods: [], produces: .type("text", "plain"), compressible: false)
+  private static let openapiFacts = Facts(
+    methods: read, bodyMethods: [], produces: .type("application", "yaml"), compressible: true)
+  private static let previewFacts = Facts(
+    methods: read, bodyMethods: [], produces: .type("text", "html"), compressible: true)
+  private static let playerFacts = Facts(
+    methods: read, bodyMethods: [], produces: .type("text", "javascript"), compressible: true)
+
+  public var methods: [String] { facts.methods }
 
   /// Every method some route allows, in the order routes list them.
   public static let allMethods: [String] = allCases.reduce(into: []) { methods, route in
@@ -36,24 +86,4 @@ public enum Route: String, Sendable, CaseIterable {
 
   /// The label used in metrics: the path itself, so cardinality stays bounded.
   public var label: String { rawValue }
-
-  /// Whether a request to this route with `method` carries a JSON body.
-  public func takesBody(_ method: String) -> Bool { method == "POST" }
-
-  /// Whether the route's answers are worth compressing: everything but the probes and the
-  /// metrics, which are small, polled often and read by tools that may not decompress.
-  public var compressible: Bool {
-    switch self {
-    case .healthz, .readyz, .metrics: false
-    default: true
-    }
-  }
-
-  /// Whether the route's successful answer is JSON (406 applies), as opposed to text.
-  public var producesJSON: Bool {
-    switch self {
-    case .plans, .interactions, .styles, .healthz, .readyz: true
-    case .metrics, .openapi, .preview, .player: false
-    }
-  }
 }

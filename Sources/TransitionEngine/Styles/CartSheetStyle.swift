@@ -7,7 +7,10 @@ public struct CartSheetStyle: TransitionStyle {
   public let summary =
     "The presenting screen tilts back and shrinks while a sheet slides up from the bottom."
   public let operations: [TransitionOperation] = [.present, .dismiss]
-  public let inputs: [StyleInput] = [
+  public var inputs: [StyleInput] { Self.declarations }
+
+  /// Where cartSheet's defaults are written (``CartSheetOptions`` reads them from here).
+  static let declarations: [StyleInput] = [
     StyleInput(
       "options",
       .object([
@@ -31,7 +34,7 @@ public struct CartSheetStyle: TransitionStyle {
   public static func options(_ scene: Scene) -> CartSheetOptions {
     let o = scene.inputs.object("options")
     let scale = o.object("scale")
-    let defaults = CartSheetOptions()
+    let defaults = CartSheetOptions.declared
     return CartSheetOptions(
       tilt: o.number("tilt") ?? defaults.tilt, scaleX: scale.number("x") ?? defaults.scaleX,
       scaleY: scale.number("y") ?? defaults.scaleY, perspective: o.number("perspective"))
@@ -100,13 +103,23 @@ public struct CartSheetOptions: Sendable, Hashable {
   public var perspective: Double?
 
   public init(
-    tilt: Double = 0.1, scaleX: Double = 0.85, scaleY: Double = 0.95, perspective: Double? = nil
+    tilt: Double = declared.tilt, scaleX: Double = declared.scaleX,
+    scaleY: Double = declared.scaleY, perspective: Double? = nil
   ) {
     self.tilt = tilt
     self.scaleX = scaleX
     self.scaleY = scaleY
     self.perspective = perspective
   }
+
+  /// The defaults, as cartSheet's declaration writes them.
+  public static let declared: CartSheetOptions = {
+    let options = CartSheetStyle.declarations.named("options")
+    let scale = options.member("scale")
+    return CartSheetOptions(
+      tilt: options.member("tilt").declaredNumber, scaleX: scale.member("x").declaredNumber,
+      scaleY: scale.member("y").declaredNumber, perspective: nil)
+  }()
 
   /// The `options` input these give.
   public var inputs: StyleValues {

@@ -57,6 +57,58 @@ public final class StyleInput: Sendable {
   }
 }
 
+/// A declaration's defaults, for the engine to read: each default is written once, in the
+/// declaration, and the wire layer and the style's typed options both take it from there.
+extension StyleInput {
+  /// The declaration of member `name` of an object or option input (a programming error when
+  /// it has none: the names are the style's own).
+  public func member(_ name: String) -> StyleInput {
+    switch kind {
+    case .object(let members), .option(let members), .list(let members, _, _):
+      guard let member = members.first(where: { $0.name == name }) else {
+        preconditionFailure("\(self.name) declares no member \(name)")
+      }
+      return member
+    case .rect, .number, .choice, .boolean, .identifier:
+      preconditionFailure("\(self.name) has no members")
+    }
+  }
+
+  /// The default of a number input.
+  public var declaredNumber: Double {
+    guard case .number(_, let value?) = kind else {
+      preconditionFailure("\(name) declares no default number")
+    }
+    return value
+  }
+
+  /// The default of a boolean input.
+  public var declaredBool: Bool {
+    guard case .boolean(let value?) = kind else {
+      preconditionFailure("\(name) declares no default boolean")
+    }
+    return value
+  }
+
+  /// The default of a choice, as the type it names.
+  public func declaredChoice<T: RawRepresentable>(_ type: T.Type) -> T where T.RawValue == String {
+    guard case .choice(_, let value?) = kind, let choice = T(rawValue: value) else {
+      preconditionFailure("\(name) declares no default \(T.self)")
+    }
+    return choice
+  }
+}
+
+extension Array where Element == StyleInput {
+  /// The declaration named `name` among a style's inputs.
+  public func named(_ name: String) -> StyleInput {
+    guard let input = first(where: { $0.name == name }) else {
+      preconditionFailure("no input \(name)")
+    }
+    return input
+  }
+}
+
 /// The numbers an input allows.
 public struct InputRange: Sendable, Hashable {
   public var lower: Double

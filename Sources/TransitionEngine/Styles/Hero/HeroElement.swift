@@ -17,9 +17,10 @@ public struct HeroElement: Sendable, Hashable {
   public var effect: HeroEffect?
 
   public init(
-    id: String, frame: Rect, cornerRadius: Double = 0, alpha: Double = 1, opaque: Bool = true,
-    content: Size? = nil, contentMode: ContentMode = .scaleToFill, zIndex: Double = 0,
-    arc: Double = 0, effect: HeroEffect? = nil
+    id: String, frame: Rect, cornerRadius: Double = Declared.cornerRadius,
+    alpha: Double = Declared.alpha, opaque: Bool = Declared.opaque, content: Size? = nil,
+    contentMode: ContentMode = Declared.contentMode, zIndex: Double = Declared.zIndex,
+    arc: Double = Declared.arc, effect: HeroEffect? = nil
   ) {
     self.id = id
     self.frame = frame
@@ -31,6 +32,17 @@ public struct HeroElement: Sendable, Hashable {
     self.zIndex = zIndex
     self.arc = arc
     self.effect = effect
+  }
+
+  /// The defaults of ``HeroInputs/element``, where they are written.
+  public enum Declared {
+    public static let cornerRadius = HeroInputs.element.named("cornerRadius").declaredNumber
+    public static let alpha = HeroInputs.element.named("alpha").declaredNumber
+    public static let opaque = HeroInputs.element.named("opaque").declaredBool
+    public static let contentMode = HeroInputs.element.named("contentMode").declaredChoice(
+      ContentMode.self)
+    public static let zIndex = HeroInputs.element.named("zIndex").declaredNumber
+    public static let arc = HeroInputs.element.named("arc").declaredNumber
   }
 
   /// Where it draws its content in its own coordinates; nil without a content size.

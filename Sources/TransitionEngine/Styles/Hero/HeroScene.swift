@@ -21,8 +21,8 @@ public struct HeroScene: Sendable, Hashable {
     let screens = scene.inputs.object("screens")
     let o = scene.inputs.object("options")
     let unmatched = o.object("unmatched")
-    // Absent values keep the option types' defaults.
-    var options = HeroOptions()
+    // Absent values keep the declared defaults.
+    var options = HeroOptions.declared
     if let v = o.text("preset").flatMap(HeroPreset.init(rawValue:)) { options.preset = v }
     if let v = o.text("direction").flatMap(HeroDirection.init(rawValue:)) { options.direction = v }
     if let v = o.text("layoutDirection").flatMap(LayoutDirection.init(rawValue:)) {
@@ -35,7 +35,7 @@ public struct HeroScene: Sendable, Hashable {
     if o.has("cascade") {
       let c = o.object("cascade")
       let center = c.object("center")
-      var cascade = HeroCascade()
+      var cascade = HeroCascade.declared
       if let v = c.number("delta") { cascade.delta = v }
       if let v = c.text("direction").flatMap(CascadeDirection.init(rawValue:)) {
         cascade.direction = v
@@ -56,14 +56,15 @@ public struct HeroScene: Sendable, Hashable {
   private static func element(_ v: StyleValues) -> HeroElement? {
     guard let id = v.text("id"), let frame = v.rect("frame") else { return nil }
     let content = v.object("content")
+    let d = HeroElement.Declared.self
     return HeroElement(
-      id: id, frame: frame, cornerRadius: v.number("cornerRadius") ?? 0,
-      alpha: v.number("alpha") ?? 1, opaque: v.bool("opaque") ?? true,
+      id: id, frame: frame, cornerRadius: v.number("cornerRadius") ?? d.cornerRadius,
+      alpha: v.number("alpha") ?? d.alpha, opaque: v.bool("opaque") ?? d.opaque,
       content: content.number("width").flatMap { w in
         content.number("height").map { Size(width: w, height: $0) }
       },
-      contentMode: v.text("contentMode").flatMap(ContentMode.init(rawValue:)) ?? .scaleToFill,
-      zIndex: v.number("zIndex") ?? 0, arc: v.number("arc") ?? 0,
+      contentMode: v.text("contentMode").flatMap(ContentMode.init(rawValue:)) ?? d.contentMode,
+      zIndex: v.number("zIndex") ?? d.zIndex, arc: v.number("arc") ?? d.arc,
       effect: v.text("effect").flatMap(HeroEffect.init(rawValue:)))
   }
 
@@ -71,7 +72,7 @@ public struct HeroScene: Sendable, Hashable {
   /// equal to their defaults are left out (``StyleInput/Defaults/omitted``).
   public var scene: Scene {
     var o = StyleValues()
-    let d = HeroOptions()
+    let d = HeroOptions.declared
     if options.preset != d.preset { o["preset"] = .text(options.preset.rawValue) }
     if options.direction != d.direction { o["direction"] = .text(options.direction.rawValue) }
     if options.layoutDirection != d.layoutDirection {
@@ -84,7 +85,7 @@ public struct HeroScene: Sendable, Hashable {
     if !unmatched.values.isEmpty { o["unmatched"] = .object(unmatched) }
     if let cascade = options.cascade {
       var c = StyleValues()
-      let dc = HeroCascade()
+      let dc = HeroCascade.declared
       if cascade.delta != dc.delta { c["delta"] = .number(cascade.delta) }
       if cascade.direction != dc.direction { c["direction"] = .text(cascade.direction.rawValue) }
       if let center = cascade.center {
@@ -108,17 +109,18 @@ public struct HeroScene: Sendable, Hashable {
   }
 
   private static func values(_ e: HeroElement) -> StyleValues {
+    let d = HeroElement.Declared.self
     var v = StyleValues(["id": .text(e.id), "frame": .rect(e.frame)])
-    if e.cornerRadius != 0 { v["cornerRadius"] = .number(e.cornerRadius) }
-    if e.alpha != 1 { v["alpha"] = .number(e.alpha) }
-    if !e.opaque { v["opaque"] = .bool(false) }
+    if e.cornerRadius != d.cornerRadius { v["cornerRadius"] = .number(e.cornerRadius) }
+    if e.alpha != d.alpha { v["alpha"] = .number(e.alpha) }
+    if e.opaque != d.opaque { v["opaque"] = .bool(e.opaque) }
     if let c = e.content {
       v["content"] = .object(
         StyleValues(["width": .number(c.width), "height": .number(c.height)]))
     }
-    if e.contentMode != .scaleToFill { v["contentMode"] = .text(e.contentMode.rawValue) }
-    if e.zIndex != 0 { v["zIndex"] = .number(e.zIndex) }
-    if e.arc != 0 { v["arc"] = .number(e.arc) }
+    if e.contentMode != d.contentMode { v["contentMode"] = .text(e.contentMode.rawValue) }
+    if e.zIndex != d.zIndex { v["zIndex"] = .number(e.zIndex) }
+    if e.arc != d.arc { v["arc"] = .number(e.arc) }
     if let effect = e.effect { v["effect"] = .text(effect.rawValue) }
     return v
   }
