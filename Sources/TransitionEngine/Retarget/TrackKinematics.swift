@@ -556,3 +556,16 @@ final class AdditiveRun: Sendable {
 private func quaternion(_ v: [Double], _ k: Int) -> Quaternion {
   Quaternion(x: v[k], y: v[k + 1], z: v[k + 2], w: v[k + 3])
 }
+
+/// A plain track's path, public: the value of `from -> to` at any progress u (the arc's centre
+/// along its curve, a transform along its decomposition), as the sampler computes it. An
+/// export that evaluates a track on its own clock (a sampled native row) reads it.
+public struct TrackPath: Sendable {
+  private let path: PlainPath
+
+  /// The path of a plain track (a spring or additive track has no path: its
+  /// ``TrackKinematics`` gives its values).
+  public init(_ track: Track) { path = PlainPath(track) }
+
+  public func value(at u: Double) -> PropertyValue { path.value(u: u) }
+}

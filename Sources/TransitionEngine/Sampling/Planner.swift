@@ -156,15 +156,9 @@ public enum Planner {
     let prepared = try prepare(request)
     let (style, choreography, timing) = (prepared.style, prepared.choreography, prepared.timing)
     let duration = prepared.duration ?? choreography.duration(with: timing)
-    let count = FrameGrid.count(duration: duration, frameRate: request.frameRate)
-    let total = count * choreography.layers.count
-    guard total <= maximumKeyframes else {
-      throw PlanError(
-        field: ["frameRate"],
-        message:
-          "\(choreography.layers.count) layers x \(count) frames = \(total) keyframes, over the limit of \(maximumKeyframes): lower frameRate or duration"
-      )
-    }
+    try checkKeyframes(
+      layers: choreography.layers.count, duration: duration, frameRate: request.frameRate,
+      maximum: maximumKeyframes)
     let times = FrameGrid.times(duration: duration, frameRate: request.frameRate)
     let evaluator = ChoreographyEvaluator(choreography, timing: timing)
     // The progress of each distinct track clock (a delay, and an own timing after a
