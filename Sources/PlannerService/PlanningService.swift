@@ -39,12 +39,30 @@ public struct PlanningService: Sendable {
     }
   }
 
+  /// A validated request's plan without its keyframes (the native formats'); the same
+  /// refusals as ``plan(_:)``.
+  public func outline(_ request: PlanRequest) -> Result<PlanOutline, Problem> {
+    do {
+      return .success(try Planner.outline(request, maximumKeyframes: limits.maximumKeyframes))
+    } catch {
+      return .failure(
+        .invalidFields([FieldError(JSONPointer(segments: error.field), error.message)]))
+    }
+  }
+
   /// A validated request planned and rendered in a format: the bytes `POST /v1/plans` sends
   /// (the HTTP route keeps them in its response cache, the command line prints them).
   public func render(
     _ request: PlanRequest, format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
-    plan(request).flatMap { plan in
+    if format.isNative {
+      // Tracks, not samples: the outline is validated and refused exactly as the plan is, but
+      // nothing is sampled (docs/NATIVE.md 12).
+      return outline(request).flatMap { outline in
+        bounded(format.render(outline) ?? [], format, at: ["frameRate"])
+      }
+    }
+    return plan(request).flatMap { plan in
       guard format == .waapi, options.keyframes == .compact else {
         return bounded(format.render(plan, options: options), format, at: ["frameRate"])
       }

@@ -394,6 +394,11 @@ final class CompactWaapiRouteTests: XCTestCase {
     XCTAssertEqual(
       try detail("/v1/plans?format=css&keyframes=compact"),
       "keyframes=compact shapes only format=waapi; this request gets css")
+    for native in ["coreanimation", "android"] {
+      XCTAssertEqual(
+        try detail("/v1/plans?format=\(native)&keyframes=compact"),
+        "keyframes=compact shapes only format=waapi; this request gets \(native)")
+    }
     XCTAssertEqual(
       try detail("/v1/plans?keyframes=compact"),
       "keyframes=compact shapes only format=waapi; this request gets json")

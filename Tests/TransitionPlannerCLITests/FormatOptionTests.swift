@@ -4,7 +4,7 @@ import XCTest
 
 /// `plan --format` and `interact --format` write the bytes the server sends for `?format=`.
 final class FormatOptionTests: XCTestCase {
-  static let formats = ["json", "waapi", "css", "lottie", "svg"]
+  static let formats = ["json", "waapi", "css", "lottie", "svg", "coreanimation", "android"]
 
   static func example(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -66,6 +66,12 @@ final class FormatOptionTests: XCTestCase {
     XCTAssertEqual(css.stdout, try BinaryRunner.run(["plan", file.path, "--format", "css"]).stdout)
     let waapi = try BinaryRunner.run(["plan", file.path, "--format", "waapi", "--pretty"])
     XCTAssertTrue(waapi.stdoutText.hasPrefix("{\n  \"format\": \"waapi\",\n"), waapi.stdoutText)
+    for native in ["coreanimation", "android"] {
+      let pretty = try BinaryRunner.run(["plan", file.path, "--format", native, "--pretty"])
+      XCTAssertTrue(
+        pretty.stdoutText.hasPrefix("{\n  \"format\": \"\(native)\",\n  \"formatVersion\": 1,"),
+        pretty.stdoutText)
+    }
     for bad in ["1", "13", "x"] {
       XCTAssertEqual(
         try BinaryRunner.run(["plan", file.path, "--format", "svg", "--moments", bad]).status, 64)
@@ -93,7 +99,9 @@ final class FormatOptionTests: XCTestCase {
   func testUnknownFormatIsAUsageError() throws {
     let out = try BinaryRunner.run(["plan", Self.example("zoom-push").path, "--format", "gif"])
     XCTAssertEqual(out.status, 64)
-    XCTAssertTrue(out.stderrText.contains("json, waapi, css, lottie, svg"), out.stderrText)
+    XCTAssertTrue(
+      out.stderrText.contains("json, waapi, css, lottie, svg, coreanimation, android"),
+      out.stderrText)
     XCTAssertEqual(
       try BinaryRunner.run(["interact", Self.example("zoom-push").path, "--format"]).status, 64)
   }

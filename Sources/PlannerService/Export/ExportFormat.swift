@@ -14,6 +14,12 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   case lottie
   /// A filmstrip picture of the container at several moments.
   case svg
+  /// Core Animation layers and animations, exact wherever CA has the primitive
+  /// (docs/NATIVE.md).
+  case coreanimation
+  /// Android Views' property animators and springs, exact wherever Android has the primitive
+  /// (docs/NATIVE.md).
+  case android
 
   /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
   public var mediaType: (type: String, subtype: String) {
@@ -23,6 +29,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .css: ("text", "css")
     case .lottie: ("application", "vnd.transition-planner.lottie+json")
     case .svg: ("image", "svg+xml")
+    case .coreanimation: ("application", "vnd.transition-planner.coreanimation+json")
+    case .android: ("application", "vnd.transition-planner.android+json")
     }
   }
 
@@ -34,6 +42,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .css: "text/css; charset=utf-8"
     case .lottie: "application/vnd.transition-planner.lottie+json"
     case .svg: "image/svg+xml; charset=utf-8"
+    case .coreanimation: "application/vnd.transition-planner.coreanimation+json"
+    case .android: "application/vnd.transition-planner.android+json"
     }
   }
 
@@ -42,6 +52,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   /// Whether the `keyframes` query parameter shapes this format.
   public var usesKeyframes: Bool { self == .waapi }
+
+  /// Whether this format describes tracks rather than samples: it is written from the plan's
+  /// outline, without the keyframes (docs/NATIVE.md 12).
+  public var isNative: Bool { self == .coreanimation || self == .android }
 
   /// `format` values, for messages.
   public static let names = allCases.map(\.rawValue).joined(separator: ", ")
@@ -56,6 +70,19 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .css: CSSExporter.export(plan.timeline)
     case .lottie: LottieExporter.export(plan.timeline)
     case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
+    case .coreanimation, .android: render(plan.outline) ?? []
+    }
+  }
+
+  /// A plan's outline in a native format (``isNative``); nil for the others, which need the
+  /// keyframes.
+  public func render(_ outline: PlanOutline) -> [UInt8]? {
+    let source = NativeDocument.Source(
+      outline: outline, actions: .plan(outline.choreography.actions), timeline: nil, echoes: true)
+    switch self {
+    case .coreanimation: return CoreAnimationExporter.export(source)
+    case .android: return AndroidExporter.export(source)
+    default: return nil
     }
   }
 
@@ -67,6 +94,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .css: CSSExporter.export(plan.timeline)
     case .lottie: LottieExporter.export(plan.timeline)
     case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
+    case .coreanimation: CoreAnimationExporter.export(NativeDocument.Source(plan))
+    case .android: AndroidExporter.export(NativeDocument.Source(plan))
     }
   }
 }

@@ -141,6 +141,12 @@ paths:
               schema:
                 type: string
                 description: The SVG filmstrip (`format=svg`).
+            application/vnd.transition-planner.coreanimation+json:
+              schema:
+                $ref: '#/components/schemas/CoreAnimationDocument'
+            application/vnd.transition-planner.android+json:
+              schema:
+                $ref: '#/components/schemas/AndroidDocument'
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '406':
@@ -212,6 +218,12 @@ paths:
               schema:
                 type: string
                 description: The SVG filmstrip (`format=svg`).
+            application/vnd.transition-planner.coreanimation+json:
+              schema:
+                $ref: '#/components/schemas/CoreAnimationDocument'
+            application/vnd.transition-planner.android+json:
+              schema:
+                $ref: '#/components/schemas/AndroidDocument'
         '304':
           $ref: '#/components/responses/NotModified'
         '400':
@@ -372,6 +384,12 @@ paths:
               schema:
                 type: string
                 description: The SVG filmstrip (`format=svg`).
+            application/vnd.transition-planner.coreanimation+json:
+              schema:
+                $ref: '#/components/schemas/CoreAnimationDocument'
+            application/vnd.transition-planner.android+json:
+              schema:
+                $ref: '#/components/schemas/AndroidDocument'
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '406':
@@ -865,7 +883,9 @@ components:
       description: |
         The representation of the answer (default `json`). The `Accept` header can choose it
         too: `application/json`, `application/vnd.transition-planner.waapi+json`, `text/css`,
-        `application/vnd.transition-planner.lottie+json`, `image/svg+xml` (q-values honoured;
+        `application/vnd.transition-planner.lottie+json`, `image/svg+xml`,
+        `application/vnd.transition-planner.coreanimation+json`,
+        `application/vnd.transition-planner.android+json` (q-values honoured;
         `*/*` or no `Accept` is `json`). A `format` the `Accept` header excludes is `406`; an
         unknown value is `400 /problems/invalid-parameter`.
 
@@ -878,12 +898,19 @@ components:
         - `lottie`: a Lottie (bodymovin) animation of the layers as rectangles, valid against
           the Lottie 1.0 schema; 3D transforms are drawn as a 2D approximation (`meta.d`).
         - `svg`: an `image/svg+xml` filmstrip of the container at `moments` times.
+        - `coreanimation`: per layer a CALayer's model values and its CAAnimations (basic
+          with a timing function, spring, keyframe), exact wherever Core Animation has the
+          primitive, sampled within 0.1 pt where it has not (`CoreAnimationDocument`,
+          docs/NATIVE.md).
+        - `android`: per layer a View's frame, initial properties and its animators
+          (ObjectAnimator with a PathInterpolator, SpringAnimation, keyframes), under the same
+          rule (`AndroidDocument`).
 
         Every format is deterministic; on `/v1/plans` each has its own `ETag`, and
         `Content-Location` adds `&format=` to the canonical URL.
       schema:
         type: string
-        enum: [json, waapi, css, lottie, svg]
+        enum: [json, waapi, css, lottie, svg, coreanimation, android]
         default: json
     Keyframes:
       name: keyframes
@@ -2405,6 +2432,344 @@ components:
               type: [number, 'null']
               minimum: 0
               description: Milliseconds from the first sample; `null` while pending.
+    NativeCommon:
+      type: object
+      description: |
+        The members both native documents share (docs/NATIVE.md 2.1), in this order: `format`,
+        `formatVersion`, `engineVersion`, `style`, `operation`, `reduceMotion` / `reversal` /
+        `retarget` (plans, exactly when the plan echoes them), `container`, `duration`,
+        `frameRate`, `timeline` (interactions only), `timings`, `layers`, `actions`, `meta`.
+        Times are seconds; lengths are points (dp on Android).
+      required: [format, formatVersion, engineVersion, style, operation, container, duration, frameRate, timings, layers, actions, meta]
+      properties:
+        formatVersion:
+          const: 1
+        engineVersion:
+          type: string
+        style:
+          $ref: '#/components/schemas/StyleName'
+        operation:
+          $ref: '#/components/schemas/OperationName'
+        reduceMotion:
+          const: true
+        reversal:
+          type: object
+          required: [at, progress]
+          properties:
+            at: {type: number}
+            progress: {type: number}
+        retarget:
+          type: object
+          required: [at, policy, fromDuration]
+          properties:
+            at: {type: number}
+            policy: {type: string, enum: [spring, additive, dissolve]}
+            fromDuration: {type: number}
+        container:
+          $ref: '#/components/schemas/Size'
+        duration:
+          type: number
+          minimum: 0
+          description: The plan's duration, seconds (for an interaction, its transition's).
+        frameRate:
+          type: integer
+          minimum: 1
+        timeline:
+          $ref: '#/components/schemas/NativeTimeline'
+        actions:
+          $ref: '#/components/schemas/Actions'
+        meta:
+          $ref: '#/components/schemas/NativeMeta'
+    NativeTimeline:
+      type: object
+      description: |
+        Interactions only (docs/NATIVE.md 7): the wall-clock timeline that drives the
+        transition's animation time. `scrub` is `[wall time, animation time]` pairs, one per
+        gesture sample up to `release`; then `completion` (when the plan finishes or cancels)
+        runs animation time from `from` to `to` over `duration` with a cubic bezier.
+      required: [decision, release, end, scrub]
+      properties:
+        decision:
+          type: string
+          enum: [finish, cancel, pending]
+        release:
+          type: [number, 'null']
+        end:
+          type: number
+        scrub:
+          type: array
+          items:
+            type: array
+            minItems: 2
+            maxItems: 2
+            items: {type: number}
+        completion:
+          type: object
+          required: [from, to, duration, timingFunction]
+          properties:
+            from: {type: number}
+            to: {type: number}
+            duration: {type: number, minimum: 0}
+            timingFunction:
+              type: array
+              minItems: 4
+              maxItems: 4
+              items: {type: number}
+    NativeMeta:
+      type: object
+      description: |
+        Which plan tracks the document plays exactly (`exact`, `[layer id, property]`) and which
+        it samples (`sampled`, `[layer id, property, reason]`), each plan track once, in plan
+        order; `reasons` gives each reason used its sentence; `coarse` (only when not empty)
+        lists sampled tracks whose rows could not be brought within the bound (docs/NATIVE.md
+        2.4).
+      required: [exact, sampled, reasons]
+      properties:
+        exact:
+          type: array
+          items:
+            type: array
+            minItems: 2
+            maxItems: 2
+            items: {type: string}
+        sampled:
+          type: array
+          items:
+            type: array
+            minItems: 3
+            maxItems: 3
+            items: {type: string}
+        reasons:
+          type: object
+          propertyNames:
+            enum: [arc, transform, combined, velocity, additive]
+          additionalProperties: {type: string}
+        coarse:
+          type: array
+          minItems: 1
+          items:
+            type: array
+            minItems: 2
+            maxItems: 2
+            items: {type: string}
+    NativeVector:
+      description: A number, or a point / size / 3-vector / 3x3 or 4x4 matrix as a list.
+      oneOf:
+        - type: number
+        - type: array
+          minItems: 2
+          maxItems: 16
+          items: {type: number}
+    CoreAnimationDocument:
+      description: |
+        `format=coreanimation` (docs/NATIVE.md 3): per plan layer a CALayer's model values and
+        its animations, each naming an entry of `timings` - a `CABasicAnimation` with a
+        `CAMediaTimingFunction`, a `CASpringAnimation` (mass, stiffness, damping, relative
+        initial velocity, cut at `duration`) or a `CAKeyframeAnimation` (`keyTimes`, linear) -
+        with its `beginTime` in seconds from the transition's start and `fillMode` backwards.
+      allOf:
+        - $ref: '#/components/schemas/NativeCommon'
+        - type: object
+          properties:
+            format:
+              const: coreanimation
+            timings:
+              type: array
+              items:
+                oneOf:
+                  - type: object
+                    required: [kind, duration, fillMode, timingFunction]
+                    properties:
+                      kind: {const: basic}
+                      duration: {type: number, minimum: 0}
+                      fillMode: {const: backwards}
+                      timingFunction:
+                        type: array
+                        minItems: 4
+                        maxItems: 4
+                        items: {type: number}
+                  - type: object
+                    required: [kind, duration, fillMode, mass, stiffness, damping, initialVelocity]
+                    properties:
+                      kind: {const: spring}
+                      duration: {type: number, minimum: 0}
+                      fillMode: {const: backwards}
+                      mass: {type: number, exclusiveMinimum: 0}
+                      stiffness: {type: number, exclusiveMinimum: 0}
+                      damping: {type: number, minimum: 0}
+                      initialVelocity: {type: number}
+                  - type: object
+                    required: [kind, duration, fillMode, calculationMode, keyTimes]
+                    properties:
+                      kind: {const: keyframe}
+                      duration: {type: number, minimum: 0}
+                      fillMode: {const: backwards}
+                      calculationMode: {const: linear}
+                      keyTimes:
+                        type: array
+                        minItems: 2
+                        items: {type: number, minimum: 0, maximum: 1}
+            layers:
+              type: array
+              minItems: 1
+              items:
+                type: object
+                required: [id, content, model, animations]
+                properties:
+                  id: {type: string}
+                  content: {type: object}
+                  model:
+                    type: object
+                    required: [position, bounds, anchorPoint, opacity, zPosition]
+                    properties:
+                      position: {$ref: '#/components/schemas/Point'}
+                      bounds: {$ref: '#/components/schemas/Size'}
+                      anchorPoint: {$ref: '#/components/schemas/Point'}
+                      opacity: {type: number}
+                      transform:
+                        type: array
+                        minItems: 16
+                        maxItems: 16
+                        items: {type: number}
+                      cornerRadius: {type: number}
+                      masksToBounds: {type: boolean}
+                      zPosition: {type: number}
+                      shadow: {type: object}
+                  contentLayer:
+                    type: object
+                    required: [model, animations]
+                    properties:
+                      model:
+                        type: object
+                        required: [position, bounds]
+                        properties:
+                          position: {$ref: '#/components/schemas/Point'}
+                          bounds: {$ref: '#/components/schemas/Size'}
+                      animations:
+                        type: array
+                        items: {$ref: '#/components/schemas/CoreAnimationRow'}
+                  animations:
+                    type: array
+                    items: {$ref: '#/components/schemas/CoreAnimationRow'}
+    CoreAnimationRow:
+      type: object
+      description: |
+        One CAAnimation: `keyPath`, the index of its `timing` entry, `beginTime` (seconds from
+        the transition's start; negative for an in-flight remainder), `additive` when it adds
+        to the model value (retargets), then `valueFunction` (a transform in one class),
+        `fromValue` / `toValue` or, for a keyframe entry, `values`.
+      required: [keyPath, timing, beginTime]
+      properties:
+        keyPath:
+          type: string
+          enum: [position, bounds.size, opacity, transform, cornerRadius, shadowOpacity, position.x, position.y, bounds.size.width, bounds.size.height, transform.translation.x, transform.translation.y, transform.translation.z, transform.scale.x, transform.scale.y, transform.scale.z]
+        timing: {type: integer, minimum: 0}
+        beginTime: {type: number}
+        additive: {const: true}
+        valueFunction: {type: string, enum: [translate, scale]}
+        fromValue: {$ref: '#/components/schemas/NativeVector'}
+        toValue: {$ref: '#/components/schemas/NativeVector'}
+        values:
+          type: array
+          minItems: 2
+          items: {$ref: '#/components/schemas/NativeVector'}
+    AndroidDocument:
+      description: |
+        `format=android` (docs/NATIVE.md 4): per plan layer a View's frame (its layout box,
+        pivot 0,0), its initial properties and its animators, each naming an entry of
+        `timings` - an `ObjectAnimator` with a `PathInterpolator` (`pathInterpolator`), a
+        `SpringAnimation` with a `SpringForce` (`spring`: damping ratio and stiffness per unit
+        mass, `startVelocity` in units per second on the row, cut at `duration`) or keyframes
+        (`keyframes`, linear between `fractions`) - with its `startDelay` in seconds.
+      allOf:
+        - $ref: '#/components/schemas/NativeCommon'
+        - type: object
+          properties:
+            format:
+              const: android
+            timings:
+              type: array
+              items:
+                oneOf:
+                  - type: object
+                    required: [kind, duration, x1, y1, x2, y2]
+                    properties:
+                      kind: {const: pathInterpolator}
+                      duration: {type: number, minimum: 0}
+                      x1: {type: number}
+                      y1: {type: number}
+                      x2: {type: number}
+                      y2: {type: number}
+                  - type: object
+                    required: [kind, duration, dampingRatio, stiffness]
+                    properties:
+                      kind: {const: spring}
+                      duration: {type: number, minimum: 0}
+                      dampingRatio: {type: number, minimum: 0}
+                      stiffness: {type: number, exclusiveMinimum: 0}
+                  - type: object
+                    required: [kind, duration, fractions]
+                    properties:
+                      kind: {const: keyframes}
+                      duration: {type: number, minimum: 0}
+                      fractions:
+                        type: array
+                        minItems: 2
+                        items: {type: number, minimum: 0, maximum: 1}
+            layers:
+              type: array
+              minItems: 1
+              items:
+                type: object
+                required: [id, content, frame, initial, animations]
+                properties:
+                  id: {type: string}
+                  content: {type: object}
+                  frame: {$ref: '#/components/schemas/Rect'}
+                  shadow: {type: object}
+                  initial:
+                    type: object
+                    required: [translationX, translationY, scaleX, scaleY, alpha]
+                    properties:
+                      translationX: {type: number}
+                      translationY: {type: number}
+                      scaleX: {type: number}
+                      scaleY: {type: number}
+                      alpha: {type: number}
+                      matrix:
+                        type: array
+                        minItems: 9
+                        maxItems: 9
+                        items: {type: number}
+                      cornerRadius: {type: number}
+                      contentX: {type: number}
+                      contentY: {type: number}
+                      contentWidth: {type: number}
+                      contentHeight: {type: number}
+                      shadowOpacity: {type: number}
+                  animations:
+                    type: array
+                    items: {$ref: '#/components/schemas/AndroidRow'}
+    AndroidRow:
+      type: object
+      description: |
+        One animator: the View `property`, the index of its `timing` entry, `startDelay`
+        (seconds), then `from` / `to` (and `startVelocity` for a spring, units per second) or,
+        for a keyframes entry, `values` (9 numbers each for `matrix`).
+      required: [property, timing, startDelay]
+      properties:
+        property:
+          type: string
+          enum: [translationX, translationY, scaleX, scaleY, alpha, matrix, cornerRadius, contentX, contentY, contentWidth, contentHeight, shadowOpacity]
+        timing: {type: integer, minimum: 0}
+        startDelay: {type: number}
+        from: {type: number}
+        to: {type: number}
+        startVelocity: {type: number}
+        values:
+          type: array
+          minItems: 2
+          items: {$ref: '#/components/schemas/NativeVector'}
     WaapiCompactDocument:
       type: object
       description: |

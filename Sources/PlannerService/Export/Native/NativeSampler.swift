@@ -1,0 +1,288 @@
+/// The keyframes of a sampled row group (docs/NATIVE.md 2.3): placed so that the platform's
+/// linear interpolation between them stays within 0.1 pt of the plan's exact value at every
+/// instant. The rule fixes them completely - candidates from the plan's grid, halvings, thinning,
+/// steps at a spring's cut, a budget - so two implementations write the same bytes.
+struct NativeSampler {
+  /// The bound the chords are held to at their probes (0.9 of 0.1 pt).
+  static let tolerance = 0.09
+  static let longestInterval = 1.0 / 60
+  static let thinningSpan = 64
+  static let budget = 65_536
+
+  /// A group: the schedules of its tracks, its row values at a time of a piece, and the
+  /// deviation of interpolated values from exact ones at a time (corners, in points).
+  struct Group {
+    /// Each track's start and end (its delay, and its delay + T or its motion's end).
+    var schedules: [(start: Double, end: Double)]
+    /// The span's length: the track's T for one track, end - start for several.
+    var length: Double
+    /// The row values at `t` with every track continued from inside the piece `(lo, hi)`.
+    var values: (_ t: Double, _ lo: Double, _ hi: Double) -> [Double]
+    /// How far values `a` (the interpolation) are from `b` (exact) at `t`, in points.
+    var deviation: (_ a: [Double], _ b: [Double], _ t: Double) -> Double
+    /// Another reading of the interpolation between two keyframes besides the lerp of their
+    /// numbers (Core Animation's undocumented matrix blend: the decomposition one), or nil.
+    var blend: ((_ a: [Double], _ b: [Double], _ u: Double) -> [Double])? = nil
+    /// Times inside the span where a track's part starts or ends (an additive track's
+    /// remainder and offset leg): breakpoints besides the schedules' ends.
+    var breaks: [Double] = []
+    /// The bound at the probes: 0.09 pt for lengths, 0.0009 for an opacity (0.9 of 0.001).
+    var tolerance: Double = NativeSampler.tolerance
+
+    /// The jump between pieces that gets a step keyframe (0.01 pt; a ninth of an opacity's
+    /// probe bound, so steps keep the same share of the bound).
+    var stepTolerance: Double { tolerance / 9 }
+  }
+
+  /// The probe bound for rows of `property`'s values.
+  static func tolerance(opacity: Bool) -> Double { opacity ? 0.0009 : tolerance }
+
+  /// The keyframes: their times, key times (fractions of the span) and values.
+  struct Keys {
+    var start: Double
+    var length: Double
+    var keyTimes: [Double]
+    var values: [[Double]]
+    /// The rule could not bring some chord within its bound (the budget ran out, or an interval
+    /// too short to halve still failed).
+    var coarse: Bool
+  }
+
+  /// Halvings left for the rest of the document.
+  var halvingsLeft = NativeSampler.budget
+  private var exhausted = false
+
+  /// Samples `group` starting from the plan's `grid`.
+  mutating func sample(_ group: Group, grid: [Double]) -> Keys {
+    let d = group.schedules.map(\.start).min() ?? 0
+    let e = group.schedules.map(\.end).max() ?? d
+    let s = group.length
+    var breakpoints = [d]
+    for b in group.schedules.flatMap({ [$0.start, $0.end] }) + group.breaks
+    where b > d && b < e && !breakpoints.contains(b) {
+      breakpoints.append(b)
+    }
+    breakpoints.append(e)
+    breakpoints.sort()
+    let budgetAtStart = halvingsLeft
+    var coarse = false
+    var times: [Double] = []
+    var values: [[Double]] = []
+    var pieceEnds: [(time: Double, value: [Double])] = []
+    for p in 0..<(breakpoints.count - 1) {
+      let (lo, hi) = (breakpoints[p], breakpoints[p + 1])
+      var piece = Piece(group: group, lo: lo, hi: hi)
+      var candidates = [lo]
+      for g in grid where g > lo + 1e-5 * s && g < hi - 1e-5 * s { candidates.append(g) }
+      candidates.append(hi)
+      var kept: [Double]
+      if exhausted {
+        kept = candidates
+        coarse = true
+      } else {
+        var refined = [lo]
+        var failed = false
+        var overBudget = false
+        for k in 0..<(candidates.count - 1) {
+          refine(
+            candidates[k], candidates[k + 1], &piece, minimum: 1e-5 * s, into: &refined,
+            failed: &failed, overBudget: &overBudget)
+          if overBudget { break }
+        }
+        if overBudget {
+          // The group whose halvings would pass the budget takes its candidates as its key
+          // times in every piece, as does every group after it.
+          halvingsLeft = budgetAtStart
+          exhausted = true
+          return sample(group, grid: grid)
+        } else {
+          if failed { coarse = true }
+          kept = thin(refined, &piece)
+        }
+      }
+      // A breakpoint's keyframe holds the value after it: the next piece's first.
+      for (i, t) in kept.enumerated() where i < kept.count - 1 {
+        times.append(t)
+        values.append(piece.value(t))
+      }
+      pieceEnds.append((hi, piece.value(hi)))
+    }
+    // The last breakpoint: the tracks' end values.
+    var last = Piece(group: group, lo: e, hi: e)
+    let endValue = last.value(e)
+    times.append(e)
+    values.append(endValue)
+    // Steps where a piece ends away from the value after its breakpoint (a spring's cut).
+    var keyTimes: [Double] = []
+    var written: [[Double]] = []
+    var j = 0
+    for (i, t) in times.enumerated() {
+      if let end = pieceEnds.first(where: { $0.time == t }), i > 0, j < pieceEnds.count,
+        group.deviation(end.value, values[i], t) > group.stepTolerance
+      {
+        let stepTime = t - 1e-6 * s
+        let p = breakpoints.firstIndex(of: t)!
+        var before = Piece(group: group, lo: breakpoints[p - 1], hi: t)
+        keyTimes.append(keyTime(t, d, e, s) - 0.000001)
+        written.append(before.value(stepTime))
+        j += 1
+      }
+      keyTimes.append(keyTime(t, d, e, s))
+      written.append(values[i])
+    }
+    return Keys(start: d, length: s, keyTimes: keyTimes, values: written, coarse: coarse)
+  }
+
+  private func keyTime(_ t: Double, _ d: Double, _ e: Double, _ s: Double) -> Double {
+    t == d ? 0 : t == e ? 1 : (t - d) / s
+  }
+
+  /// The values of one piece, each time evaluated once (a halving's probes become its
+  /// halves' ends and midpoints). Values live in one flat buffer behind a small
+  /// open-addressing index keyed by the time's bits: a dictionary of arrays cost more than
+  /// the curve evaluations it saved (hashing, an allocation per value).
+  struct Piece {
+    let group: Group
+    let lo: Double
+    let hi: Double
+    /// Numbers per value (0 until the first evaluation).
+    private var width = 0
+    private var store: [Double] = []
+    private var times: [Double] = []
+    /// Slots of `times` + 1 (0: empty), a power of two long.
+    private var slots = [Int32](repeating: 0, count: 64)
+    private var interpolated: [Double] = []
+    private var exactScratch: [Double] = []
+
+    init(group: Group, lo: Double, hi: Double) {
+      self.group = group
+      self.lo = lo
+      self.hi = hi
+    }
+
+    /// The value at `t` as a new array (for the keyframes kept).
+    mutating func value(_ t: Double) -> [Double] {
+      let i = index(t)
+      return Array(store[(i * width)..<((i + 1) * width)])
+    }
+
+    /// The position of `t`'s value in the store, evaluating it the first time.
+    private mutating func index(_ t: Double) -> Int {
+      let mask = slots.count - 1
+      var h = Int(truncatingIfNeeded: (t.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+      while slots[h] != 0 {
+        let i = Int(slots[h]) - 1
+        if times[i].bitPattern == t.bitPattern { return i }
+        h = (h + 1) & mask
+      }
+      let v = group.values(t, lo, hi)
+      if width == 0 {
+        width = v.count
+        interpolated = v
+        exactScratch = v
+      }
+      store.append(contentsOf: v)
+      times.append(t)
+      slots[h] = Int32(times.count)
+      if times.count * 2 > slots.count { grow() }
+      return times.count - 1
+    }
+
+    private mutating func grow() {
+      slots = [Int32](repeating: 0, count: slots.count * 2)
+      let mask = slots.count - 1
+      for (i, t) in times.enumerated() {
+        var h = Int(truncatingIfNeeded: (t.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while slots[h] != 0 { h = (h + 1) & mask }
+        slots[h] = Int32(i + 1)
+      }
+    }
+
+    /// The deviation of the chord from `a` to `b` at `t` from the exact value there.
+    mutating func chordDeviation(_ a: Double, _ b: Double, at t: Double) -> Double {
+      let ia = index(a) * width
+      let ib = index(b) * width
+      let it = index(t) * width
+      let u = (t - a) / (b - a)
+      for k in 0..<width {
+        let va = store[ia + k]
+        interpolated[k] = va + (store[ib + k] - va) * u
+        exactScratch[k] = store[it + k]
+      }
+      var worst = group.deviation(interpolated, exactScratch, t)
+      if let blend = group.blend {
+        let va = Array(store[ia..<(ia + width)])
+        let vb = Array(store[ib..<(ib + width)])
+        worst = max(worst, group.deviation(blend(va, vb, u), exactScratch, t))
+      }
+      return worst
+    }
+
+    /// The test of an interval: the chord within the bound at its three probes.
+    mutating func passes(_ a: Double, _ b: Double) -> Bool {
+      for s in [0.25, 0.5, 0.75] where chordDeviation(a, b, at: a + (b - a) * s) > group.tolerance {
+        return false
+      }
+      return true
+    }
+  }
+
+  /// Refinement: an interval longer than 1/60 s or failing the test is halved, its halves
+  /// refined in turn (left first); appends the right end of every refined interval.
+  private mutating func refine(
+    _ a: Double, _ b: Double, _ piece: inout Piece, minimum: Double, into out: inout [Double],
+    failed: inout Bool, overBudget: inout Bool
+  ) {
+    if overBudget { return }
+    let long = b - a > Self.longestInterval
+    if long || !piece.passes(a, b) {
+      if b - a < minimum {
+        if !piece.passes(a, b) { failed = true }
+        out.append(b)
+        return
+      }
+      guard halvingsLeft > 0 else {
+        overBudget = true
+        return
+      }
+      halvingsLeft -= 1
+      let m = a + (b - a) * 0.5
+      refine(a, m, &piece, minimum: minimum, into: &out, failed: &failed, overBudget: &overBudget)
+      refine(m, b, &piece, minimum: minimum, into: &out, failed: &failed, overBudget: &overBudget)
+      return
+    }
+    out.append(b)
+  }
+
+  /// Thinning: drops a refined time when the chord over it (at most 64 refined intervals) stays
+  /// within the bound at every refined time it spans and at their intervals' probes.
+  private func thin(_ r: [Double], _ piece: inout Piece) -> [Double] {
+    guard r.count > 2 else { return r }
+    var kept = [r[0]]
+    var k = 0
+    let n = r.count - 1
+    for i in 1..<n {
+      var drop = i + 1 - k <= Self.thinningSpan
+      if drop {
+        check: for j in k..<(i + 1) {
+          if j > k, piece.chordDeviation(r[k], r[i + 1], at: r[j]) > piece.group.tolerance {
+            drop = false
+            break check
+          }
+          let (a, b) = (r[j], r[j + 1])
+          for s in [0.25, 0.5, 0.75]
+          where piece.chordDeviation(r[k], r[i + 1], at: a + (b - a) * s) > piece.group.tolerance {
+            drop = false
+            break check
+          }
+        }
+      }
+      if !drop {
+        kept.append(r[i])
+        k = i
+      }
+    }
+    kept.append(r[n])
+    return kept
+  }
+}
