@@ -7,20 +7,30 @@ import TransitionEngine
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
 // Usage: swift run -c release planner-bench [--glibc-defaults] [--iterations N]
-//   [--cache-hits | --misses | --numbers | --hero | --hero-pipeline | --hero-decode | --retarget]
+//   [--format F] [--cache-hits | --misses | --numbers | --hero | --hero-pipeline | --hero-decode
+//   | --hero-request | --retarget]
 // (--cache-hits, --misses or --numbers, after --iterations: only the PlannerApp cache-hit or
 // cache-miss timings, or only number formatting and plan encoding, to compare builds; --hero
-// only the hero rows;
+// only the hero rows; --hero-pipeline in --format F (json by default: the native formats'
+// docs/NATIVE.md 12 goal); --hero-request prints the 10-pair request;
 // --glibc-defaults leaves out the server's AllocatorTuning, to measure what it does)
 
 var iterations = 2000
+/// `--format F`: the answer's format for --hero-pipeline (JSON when absent).
+let format: ExportFormat = {
+  let all = CommandLine.arguments
+  guard let i = all.firstIndex(of: "--format"), i + 1 < all.count,
+    let f = ExportFormat(rawValue: all[i + 1])
+  else { return .json }
+  return f
+}()
 var args = CommandLine.arguments.dropFirst()
 if !args.contains("--glibc-defaults") { AllocatorTuning.apply() }
 // The modes that print one comparison only, by flag.
 let modes: [String: (Int) -> Void] = [
   "--numbers": benchNumbers, "--misses": benchMisses, "--cache-hits": benchCacheHits,
   "--hero": benchHero, "--hero-pipeline": benchHeroPipeline, "--hero-decode": benchHeroDecode,
-  "--retarget": benchRetarget,
+  "--retarget": benchRetarget, "--hero-request": { _ in print(heroRequest(pairs: 10, fps: 60)) },
 ]
 while let a = args.popFirst() {
   if a == "--iterations", let n = args.popFirst().flatMap(Int.init) { iterations = n }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Instructions per request (valgrind --tool=callgrind: repeatable on a noisy machine) of
 # planner-bench's 10-pair hero push, request bytes to response bytes, per format, and of its
-# decoding alone. Each figure is (count at 2N iterations - count at N) / N, so one-time costs
+# decoding alone. planner-bench runs a body 3N times plus max(N/10, 10) warm-ups for N
+# iterations, so with N <= 50 each figure is (count at 2N - count at N) / 3N and one-time costs
 # (start-up, first-use metadata) fall out; hashing is seeded deterministically, so dictionaries
 # probe alike from run to run.
 #   scripts/bench/native-instructions.sh [PLANNER_BENCH] [N] [FORMATS...]
@@ -10,6 +11,10 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bench=${1:-.build/release/planner-bench}
 n=${2:-20}
+if [ "$n" -gt 50 ]; then
+  echo "N at most 50 (planner-bench's warm-up grows past it)" >&2
+  exit 64
+fi
 shift $(($# < 2 ? $# : 2))
 formats=("$@")
 [ ${#formats[@]} -gt 0 ] || formats=(json coreanimation android)
@@ -28,7 +33,7 @@ per() {  # ARGS... -> instructions per iteration
   local a b
   a=$(count "$n" "$@")
   b=$(count $((2 * n)) "$@")
-  awk -v a="$a" -v b="$b" -v n="$n" 'BEGIN { printf "%.0f", (b - a) / n }'
+  awk -v a="$a" -v b="$b" -v n="$n" 'BEGIN { printf "%.0f", (b - a) / (3 * n) }'
 }
 printf '%-14s %14s\n' what instructions
 printf '%-14s %14d\n' decode "$(per --hero-decode)"

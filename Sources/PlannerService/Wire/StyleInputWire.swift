@@ -15,6 +15,9 @@ struct StyleInputWire {
     styleName: String, reader: inout FieldReader
   ) -> StyleValues {
     var values = StyleValues()
+    // One allocation for the object's values rather than a rehash at every doubling: a hero
+    // request decodes one of these per element (docs/PERFORMANCE.md "Hero plans").
+    values.values.reserveCapacity(inputs.count)
     for input in inputs {
       // Built only where a nested value needs it as its base, or for an error: most inputs
       // are leaves, and most requests are valid.
