@@ -10,14 +10,20 @@ corners of the layer's bounds projected as LayerGeometry.project does (row vecto
 CATransform3D, divided by w, plus the layer's position), within 0.5 px.
 
 It also runs the interaction flow (a recorded pan through the hook, and one drawn with the mouse)
-and checks a problem+json error is shown with its pointers. Then the hero editor: choosing hero
+and checks a problem+json error is shown with its pointers. Then the generated editors: every
+style GET /v1/styles lists has one fieldset with one control per declared input, and choosing
+zoom, expand, cartSheet or hero shows that editor alone, plays the request it builds from the
+style's starting scene and draws the style's rects and framed items on the stage; a style added
+to GET /v1/styles in the browser (one field of every type) gets its editor with no change to the
+page. Then the hero editor: choosing hero
 starts from examples/hero-grid-push.json, every option GET /v1/styles lists has its control,
 changing preset and direction reaches the request and the stage, the stage shows the elements
 as rectangles and dragging one changes its frame in the JSON and replans; the RTL and reduced
 motion toggles reach the request (reduced motion plays the alpha-only dissolve); dragging a
-destination with the mouse while the plan plays (zoom's destination, hero's photo on the to
-screen) retargets the plan in flight (chained retarget requests, none from the start) and it
-ends where the dragged request's own plan ends; and "Reverse now" mid-play swaps to the
+rectangle with the mouse while the plan plays (zoom's destination, expand's source, hero's photo
+on the to screen), or editing a number of the generated editor (cartSheet's scale), retargets the
+plan in flight (chained retarget requests, none from the start) and it ends where the edited
+request's own plan ends; and "Reverse now" mid-play swaps to the
 reversal plan without any layer box jumping more than 0.5 px.
 Requests are read in the page (window.fetch is wrapped once the page has loaded), so the test
 runs against the real server as well as through Tests/Browser/dev_proxy.py: when the server
@@ -542,6 +548,215 @@ def option_controls(fields, base):
     return out
 
 
+# ---- the generated editors: one per style of GET /v1/styles -------------------------------------
+
+# What the page shows of each style's editor: every element with a data-field (the field's JSON
+# pointer), its kind, and for a rect group its four numbers' pointers.
+EDITORS = """
+return [...document.querySelectorAll('#editors fieldset[data-style]')].map((fs) => ({
+  style: fs.dataset.style, hidden: fs.classList.contains('hidden'),
+  controls: [...fs.querySelectorAll('[data-field]')].map((el) => ({
+    field: el.dataset.field, tag: el.localName, type: el.localName === 'input' ? el.type : null,
+    numbers: [...el.querySelectorAll('input[type=number]')].map((i) => i.dataset.pointer)}))}));
+"""
+
+
+def control_problem(pointer, field, control):
+    """Why `control` is not the control a field of this type gets, or None."""
+    kind, tag, type_ = field["type"], control["tag"], control["type"]
+    if kind == "choice" and field["name"] == "layoutDirection":
+        ok = type_ == "checkbox"  # the RTL toggle
+    elif kind == "choice":
+        ok = tag == "select"
+    elif kind == "number":
+        ok = type_ == "number"
+    elif kind in ("boolean", "option"):
+        ok = type_ == "checkbox"
+    elif kind == "rect":
+        ok = tag == "div" and control["numbers"] == [pointer + "/" + k for k in ("x", "y", "width", "height")]
+    elif kind == "object":
+        ok = tag == "div"
+    elif kind == "list":
+        ok = tag == "textarea"
+    else:
+        ok = type_ == "text"
+    return None if ok else f"{pointer} ({kind}) is a {tag} {type_ or ''}".rstrip()
+
+
+def check_editor_controls(checks, driver, style, shown):
+    """One check: the editor of `style` (a GET /v1/styles entry) has one control per declared
+    field of its inputs (objects' and options' members too; a list's items are its JSON text)."""
+    declared = [(p, f) for p, f in option_controls(style.get("fields", []), "") if p != "/container"]
+    editor = next((e for e in shown if e["style"] == style["name"]), None)
+    if editor is None:
+        return checks.record(False, f"{style['name']}: a generated editor", "no fieldset")
+    fields = [c["field"] for c in editor["controls"]]
+    by_field = {c["field"]: c for c in editor["controls"]}
+    problems = [p for p in (control_problem(p, f, by_field[p]) for p, f in declared if p in by_field) if p]
+    problems += [f"{p} has no control" for p, _ in declared if p not in by_field]
+    extra = sorted(set(fields) - {p for p, _ in declared})
+    twice = sorted({f for f in fields if fields.count(f) > 1})
+    problems += [f"{f}: a control of no declared field" for f in extra]
+    problems += [f"{f}: more than one control" for f in twice]
+    return checks.record(not problems and len(fields) == len(declared),
+                         f"{style['name']}: the generated editor has one control per declared input",
+                         f"{len(declared)} fields, {len(fields)} controls "
+                         f"({', '.join(sorted({c['tag'] + (':' + c['type'] if c['type'] else '') for c in editor['controls']}))})"
+                         + ("; " + "; ".join(problems) if problems else ""))
+
+
+# The stage's rectangles in drag mode: kind, pointer, label and box relative to the stage.
+HANDLES = """
+const o = preview.container().getBoundingClientRect();
+return [...document.querySelectorAll('#overlay .handle')].map((h) => {
+  const r = h.getBoundingClientRect();
+  return {kind: h.classList.contains('rect') ? 'rect' : 'element', pointer: h.dataset.pointer,
+          name: h.dataset.name || null, visible: getComputedStyle(h).display !== 'none',
+          box: [r.left - o.left, r.top - o.top, r.width, r.height]};
+});
+"""
+
+
+def check_generated_editors(checks, driver, base):
+    """Every style GET /v1/styles lists has a generated editor with one control per declared input;
+    choosing each of zoom, expand, cartSheet and hero shows its editor alone, sends the request
+    built from its starting scene (every required input there, nothing the style does not read),
+    plays that plan and draws the style's rects (and framed items) on the stage at their values."""
+    styles = get_json(base, "/v1/styles")["styles"]
+    shown = driver.execute_script(EDITORS)
+    checks.record(sorted(e["style"] for e in shown) == sorted(s["name"] for s in styles),
+                  "a generated editor for every style of GET /v1/styles, and no other",
+                  f"styles {[s['name'] for s in styles]}, editors {[e['style'] for e in shown]}")
+    for style in styles:
+        check_editor_controls(checks, driver, style, shown)
+    common = {"style", "operation", "container", "reduceMotion", "timing", "frameRate"}
+    for name in ("zoom", "expand", "cartSheet", "hero"):
+        style = next((s for s in styles if s["name"] == name), None)
+        if style is None:
+            checks.record(False, f"{name}: listed by GET /v1/styles")
+            continue
+        set_mode(driver, "view")
+        mark = sent_count(driver)
+        before = driver.execute_script("return preview.state.requests;")
+        choose(driver, "style", name, by_pointer=False)
+        state = wait_replanned(driver, before, f"s.style === {json.dumps(name)} && r.style === {json.dumps(name)}")
+        form = driver.execute_script("return preview.formRequest();")
+        sent = sent_plans(driver, mark)
+        visible = [e["style"] for e in driver.execute_script(EDITORS) if not e["hidden"]]
+        inputs = {f["name"] for f in style.get("fields", [])}
+        required = {f["name"] for f in style.get("fields", []) if f.get("required")}
+        plan = post_json(base, "/v1/plans", form)
+        ok = (state is not None and visible == [name] and sent and sent[-1] == form
+              and set(form) <= common | inputs and required <= set(form)
+              and state["layers"] == [layer["id"] for layer in plan["layers"]]
+              and state["duration"] == plan["duration"] * 1000)
+        checks.record(ok, f"{name}: chosen, its editor alone is shown and the request it builds plays",
+                      f"editor shown {visible}, request members {sorted(form)}, "
+                      f"{len(state['layers']) if state else None} layers, "
+                      f"{state['duration'] if state else None} ms")
+        if state is not None:
+            check_layers_at(checks, driver, f"{name} from the generated editor", plan,
+                            len(plan["layers"][0]["keyframes"]) // 2, 1000)
+        # Its rects (the four numbers' values) and framed items on the stage, to drag.
+        set_mode(driver, "drag")
+        handles = driver.execute_script(HANDLES)
+        set_mode(driver, "view")
+        want = [("rect", "/" + f["name"], [form[f["name"]][k] for k in ("x", "y", "width", "height")])
+                for f in style.get("fields", []) if f["type"] == "rect" and f["name"] in form]
+        for f in style.get("fields", []):
+            for pointer, sub in option_controls(f.get("members", []), "/" + f["name"]):
+                if sub["type"] == "list" and any(m["name"] == "frame" and m["type"] == "rect"
+                                                 for m in sub.get("members", [])):
+                    items = form
+                    for part in pointer.strip("/").split("/"):
+                        items = (items or {}).get(part)
+                    for index, item in enumerate(items or []):
+                        fr = item["frame"]
+                        want.append(("element", f"{pointer}/{index}", [fr["x"], fr["y"], fr["width"], fr["height"]]))
+        got = [(h["kind"], h["pointer"], h["box"]) for h in handles if h["visible"]]
+        checks.record(sorted(got) == sorted(want),
+                      f"{name}: the stage draws its rects and framed items at their values",
+                      f"{len(got)} rectangles: {', '.join(sorted(p for _, p, _ in got)) or 'none'}")
+
+
+# A style the page has never heard of, added to GET /v1/styles in the browser before the page
+# loads: one field of every type.
+PROBE_STYLE = {
+    "name": "probe", "summary": "not a style of the service: the page must build its editor anyway",
+    "inputs": ["container", "target", "strength", "mode", "mirrored", "trail", "look", "items", "tag"],
+    "operations": [{"name": "push"}, {"name": "pop"}],
+    "fields": [
+        {"name": "target", "type": "rect", "required": True},
+        {"name": "strength", "type": "number", "minimum": 0, "maximum": 2, "default": 1, "required": False},
+        {"name": "mode", "type": "choice", "values": ["soft", "hard"], "default": "soft", "required": False},
+        {"name": "mirrored", "type": "boolean", "default": False, "required": False},
+        {"name": "trail", "type": "option", "required": False,
+         "members": [{"name": "length", "type": "number", "minimum": 0, "maximum": 1, "required": False}]},
+        {"name": "look", "type": "object", "required": False,
+         "members": [{"name": "tint", "type": "choice", "values": ["none", "warm"], "required": False}]},
+        {"name": "items", "type": "list", "required": False, "members": [
+            {"name": "id", "type": "identifier", "required": True},
+            {"name": "frame", "type": "rect", "required": True}]},
+        {"name": "tag", "type": "identifier", "maximumBytes": 16, "required": False},
+    ],
+}
+
+PROBE_SCRIPT = """
+(() => {
+  const original = window.fetch.bind(window);
+  window.fetch = async (input, init) => {
+    const response = await original(input, init);
+    if (String(input) !== '/v1/styles') return response;
+    const doc = await response.json();
+    doc.styles.push(%s);
+    return new Response(JSON.stringify(doc), {status: 200, headers: {'Content-Type': 'application/json'}});
+  };
+})();
+"""
+
+
+def check_new_style(checks, driver, url):
+    """A style added to GET /v1/styles (in the browser, before the page loads) gets its editor with
+    no change to the page: one control per field, a starting request with its required rect inside
+    the container, that rect on the stage, and the request it builds sent (the service answers 422
+    /style, shown). The page is loaded again without the addition afterwards."""
+    added = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                   {"source": PROBE_SCRIPT % json.dumps(PROBE_STYLE)})
+    try:
+        driver.get(url + "/")
+        call_hook(driver, "preview.started")
+        driver.execute_script(PAGE_HELPERS)
+        check_editor_controls(checks, driver, PROBE_STYLE, driver.execute_script(EDITORS))
+        before = driver.execute_script("return preview.state.requests;")
+        mark = sent_count(driver)
+        choose(driver, "style", "probe", by_pointer=False)
+        state = wait_for(driver, f"(() => {{ const s = preview.state; return s.requests > {before} "
+                                 "&& s.loading === 0 && s.error ? s : null; })()")
+        sent = sent_plans(driver, mark)
+        last = sent[-1] if sent else {}
+        target = last.get("target") or {}
+        inside = all(k in target for k in ("x", "y", "width", "height")) \
+            and target["x"] >= 0 and target["y"] >= 0 and target["width"] > 0 and target["height"] > 0 \
+            and target["x"] + target["width"] <= 390 and target["y"] + target["height"] <= 844
+        set_mode(driver, "drag")
+        handles = [h for h in driver.execute_script(HANDLES) if h["visible"]]
+        set_mode(driver, "view")
+        pointers = [e.get("pointer") for e in ((state or {}).get("error") or {}).get("errors", [])]
+        checks.record(state is not None and last.get("style") == "probe" and last.get("operation") == "push"
+                      and set(last) == {"style", "operation", "container", "target", "frameRate"}
+                      and inside and [(h["pointer"], h["box"]) for h in handles]
+                      == [("/target", [target["x"], target["y"], target["width"], target["height"]])]
+                      and pointers == ["/style"],
+                      "a style new to the page: its editor, a starting request with its rect, the rect on the stage",
+                      f"sent {json.dumps(last)[:200]}, rectangles {[h['pointer'] for h in handles]}, "
+                      f"the service's pointers {pointers}")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+        driver.get(url + "/")
+        call_hook(driver, "preview.started")
+        driver.execute_script(PAGE_HELPERS)
+
+
 def check_hero_editor(checks, driver, base):
     """Choosing hero: the editor (screens as JSON, options from GET /v1/styles) starts from
     examples/hero-grid-push.json; preset and direction reach the request and the stage; the stage
@@ -926,12 +1141,18 @@ const started = performance.now();
 """
 
 
+# Edits cartSheet's options.scale.x in its generated editor as a user does (value, then change).
+SET_SCALE_X = ("const i = document.querySelector('[data-pointer=\"/options/scale/x\"]');"
+               "i.value = '0.7'; i.dispatchEvent(new Event('change'));")
+
+
 def check_drag_in_flight(checks, driver, base, name, request, grab, delta, layer_id, button, at_ms):
     """Dragging a destination WHILE the plan plays (drag mode, mouse events): the page retargets
     the plan in flight (retarget requests chained from the playing document, no plan from the
     start), and at its end every layer is where the new request's own plan ends, `layer_id`
     at the dragged destination. The plan plays slowed (`button`, from `at_ms`), so that the
-    drag lands mid-flight however slow the machine is."""
+    drag lands mid-flight however slow the machine is. With `grab` a string, it is JavaScript
+    that edits an input of the generated editor instead of a drag (one retarget is enough)."""
     call_hook(driver, f"preview.loadPlan({json.dumps(request)})")
     set_mode(driver, "drag")
     mark = sent_count(driver)
@@ -944,14 +1165,18 @@ def check_drag_in_flight(checks, driver, base, name, request, grab, delta, layer
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
             "type": kind, "x": left + x, "y": top + y, "button": "left", "buttons": buttons,
             "clickCount": 1})
-    x, y = grab
-    mouse("mousePressed", x, y, 1)
-    steps = 6
-    for step in range(1, steps + 1):
-        time.sleep(0.03)
-        mouse("mouseMoved", x + delta[0] * step / steps, y + delta[1] * step / steps, 1)
+    if isinstance(grab, str):
+        driver.execute_script(grab)
         during.append(driver.execute_script("const s = preview.state; return [s.playState, s.retargets];"))
-    mouse("mouseReleased", x + delta[0], y + delta[1], 0)
+    else:
+        x, y = grab
+        mouse("mousePressed", x, y, 1)
+        steps = 6
+        for step in range(1, steps + 1):
+            time.sleep(0.03)
+            mouse("mouseMoved", x + delta[0] * step / steps, y + delta[1] * step / steps, 1)
+            during.append(driver.execute_script("const s = preview.state; return [s.playState, s.retargets];"))
+        mouse("mouseReleased", x + delta[0], y + delta[1], 0)
     # The release's retarget swapped in: the page's request is the form's, its plan a retarget.
     state = wait_for(driver, """(() => {
         const s = preview.state;
@@ -967,7 +1192,8 @@ def check_drag_in_flight(checks, driver, base, name, request, grab, delta, layer
     chained = bool(retargets) and all(b["retarget"]["from"] == canonical(base, a)
                                       for a, b in zip([request] + retargets, retargets))
     ats = [b["retarget"]["at"] for b in retargets]
-    checks.record("error" not in playing and state is not None and len(retargets) >= 2 and not restarts
+    checks.record("error" not in playing and state is not None
+                  and len(retargets) >= (1 if isinstance(grab, str) else 2) and not restarts
                   and chained and all(a > 0 for a in ats) and strip_retarget(retargets[-1]) == final,
                   f"{name}: dragged mid-flight, the plan in flight is retargeted",
                   f"played to {playing.get('time', 0):.1f} ms, {len(retargets)} retargets at {ats} s "
@@ -1101,6 +1327,8 @@ def main():
                       ("drag", check_drag, (checks, driver)),
                       ("interaction", check_interaction, (checks, driver, args.base)),
                       ("drawn gesture", check_drawn_gesture, (checks, driver)),
+                      ("generated editors", check_generated_editors, (checks, driver, args.base)),
+                      ("new style", check_new_style, (checks, driver, url)),
                       ("hero editor", check_hero_editor, (checks, driver, args.base)),
                       ("hero problems", check_hero_problems, (checks, driver)),
                       ("rtl", check_rtl, (checks, driver, args.base)),
@@ -1109,6 +1337,14 @@ def main():
                        (checks, driver, args.base, "zoom push, destination",
                         load_example("examples/zoom-push.json", None), (380, 110), (0, 72), "snapshot",
                         "play025", 150)),
+                      ("drag expand in flight", check_drag_in_flight,
+                       (checks, driver, args.base, "expand push, source",
+                        load_example("examples/expand-push.json", None), (200, 330), (0, 150),
+                        "bottomSlice", "play01", 60)),
+                      ("edit cartSheet in flight", check_drag_in_flight,
+                       (checks, driver, args.base, "cartSheet present, options.scale.x edited",
+                        load_example("examples/cartSheet-present.json", None), SET_SCALE_X, None,
+                        "fromSnapshot", "play01", 60)),
                       ("drag hero in flight", check_drag_in_flight,
                        (checks, driver, args.base, "hero push, photo-3 of the to screen",
                         load_example("examples/hero-grid-push.json", None), (382, 300), (0, -31),

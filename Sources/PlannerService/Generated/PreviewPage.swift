@@ -32,16 +32,17 @@ enum PreviewPage {
   #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
   #overlay.active { pointer-events: auto; }
   #overlay.gesture { cursor: crosshair; }
+  /* The stage's rectangles (see placeHandles): a rect input's, coloured by its name, or a listed
+     item's frame, coloured by its screen; any other is blue. */
   .handle { position: absolute; box-sizing: border-box; border: 2px dashed; cursor: move;
-            pointer-events: auto; font: 11px ui-monospace, monospace; }
+            pointer-events: auto; font: 11px ui-monospace, monospace; color: #1f4fa8; }
   .handle b { position: absolute; right: -5px; bottom: -5px; width: 10px; height: 10px;
               background: currentColor; cursor: nwse-resize; }
   .handle i { position: absolute; left: 2px; top: 1px; font-style: normal; padding: 0 2px;
               background: rgba(255, 255, 255, .8); white-space: nowrap; pointer-events: none; }
-  .handle.source, .handle.from { color: #c0392b; }
-  .handle.destination, .handle.to { color: #1e7e34; }
-  .handle.to { border-style: dotted; }
-  .handle.other { color: #1f4fa8; }
+  .handle[data-name=source], .handle[data-screen=from] { color: #c0392b; }
+  .handle[data-name=destination], .handle[data-screen=to] { color: #1e7e34; }
+  .handle[data-screen=to] { border-style: dotted; }
   .handle.invalid { outline: 2px solid #d62828; background: rgba(214, 40, 40, .15); }
   #overlay:not(.drag) .handle { display: none; }
   #trail { position: absolute; left: 0; top: 0; pointer-events: none; }
@@ -66,7 +67,7 @@ enum PreviewPage {
   #decision strong { font-size: 14px; }
   #decision pre { margin: 4px 0 0; font-size: 11px; white-space: pre-wrap; }
   textarea { width: 100%; height: 90px; font: 11px ui-monospace, monospace; box-sizing: border-box; }
-  /* The generated editor of a style (hero): GET /v1/styles' fields, one control each. */
+  /* The generated editor of every style: GET /v1/styles' fields, one control each. */
   .group { border-left: 2px solid #c6cbd6; margin: 3px 0; padding: 0 0 0 6px; }
   .group > .groupName { font-weight: 600; margin-right: 6px; }
   .group textarea { height: 150px; white-space: pre; overflow-wrap: normal; overflow-x: auto; }
@@ -92,24 +93,6 @@ enum PreviewPage {
       <br>
       <label>container <input id="cw" type="number" data-pointer="/container/width"> x
         <input id="ch" type="number" data-pointer="/container/height"></label>
-      <div id="sourceRow">source
-        <label>x <input id="sx" type="number" data-pointer="/source/x"></label>
-        <label>y <input id="sy" type="number" data-pointer="/source/y"></label>
-        <label>w <input id="sw" type="number" data-pointer="/source/width"></label>
-        <label>h <input id="sh" type="number" data-pointer="/source/height"></label>
-      </div>
-      <div id="destinationRow">destination
-        <label>x <input id="dx" type="number" data-pointer="/destination/x"></label>
-        <label>y <input id="dy" type="number" data-pointer="/destination/y"></label>
-        <label>w <input id="dw" type="number" data-pointer="/destination/width"></label>
-        <label>h <input id="dh" type="number" data-pointer="/destination/height"></label>
-      </div>
-      <div id="optionsRow">options
-        <label>tilt <input id="tilt" type="number" step="0.01" data-pointer="/options/tilt"></label>
-        <label>scale x <input id="scx" type="number" step="0.01" data-pointer="/options/scale/x"></label>
-        <label>y <input id="scy" type="number" step="0.01" data-pointer="/options/scale/y"></label>
-        <label>perspective <input id="persp" type="number" placeholder="none" data-pointer="/options/perspective"></label>
-      </div>
       <div>timing
         <label>duration <input id="duration" type="number" step="0.05" placeholder="default" data-pointer="/timing/duration"></label>
         <label>curve <select id="curve" data-pointer="/timing/curve">
@@ -125,7 +108,8 @@ enum PreviewPage {
       <button id="fetch">Fetch plan</button>
       <label><input id="auto" type="checkbox" checked> fetch on every edit</label>
     </fieldset>
-    <!-- One generated fieldset per style without hand-made rows (hero), built from GET /v1/styles. -->
+    <!-- The chosen style's inputs: one generated fieldset per style, built from GET /v1/styles
+         (buildEditor); only the chosen style's is shown. -->
     <div id="editors"></div>
     <fieldset>
       <legend>Play</legend>
@@ -138,7 +122,7 @@ enum PreviewPage {
     <fieldset>
       <legend>Stage</legend>
       <label><input type="radio" name="mode" value="view" checked> view</label>
-      <label title="while a plan plays, it follows the rectangle (retarget)"><input type="radio" name="mode" value="drag"> drag rectangles (source/destination, hero elements; a playing plan follows)</label>
+      <label title="while a plan plays, it follows the rectangle (retarget)"><input type="radio" name="mode" value="drag"> drag rectangles (the style's rects and framed items; a playing plan follows)</label>
       <label><input type="radio" name="mode" value="gesture"> draw a pan gesture</label>
       <div>release
         <label><select id="policy" data-pointer="/release/policy">
@@ -167,8 +151,10 @@ import { play as playDocument, request as requestDocument, PlanError } from "/pl
 const $ = (id) => document.getElementById(id);
 const stage = $("stage"), overlay = $("overlay"), trail = $("trail");
 
-// Requests the form starts from per style: the examples/ scenes (hero: hero-grid-push.json).
-const defaults = {
+// The scenes the form starts from when a style is chosen: the examples/ requests (hero:
+// hero-grid-push.json). They are data, not editors: a style without one starts from
+// generatedScene(), and every style's inputs are edited in its generated editor.
+const SCENES = {
   zoom: { container: { width: 390, height: 844 },
           source: { x: 16, y: 220, width: 170, height: 170 },
           destination: { x: 0, y: 91, width: 390, height: 390 } },
@@ -203,13 +189,8 @@ const defaults = {
     options: { preset: "push", unmatched: { enter: "fade", exit: "fade" } },
   },
 };
-// The styles whose inputs have hand-made rows above; any other gets a generated editor.
-const SEEDED = new Set(["zoom", "expand", "cartSheet"]);
-let styles = [
-  { name: "zoom", operations: [{ name: "push" }, { name: "pop" }] },
-  { name: "expand", operations: [{ name: "push" }, { name: "pop" }] },
-  { name: "cartSheet", operations: [{ name: "present" }, { name: "dismiss" }] },
-];
+// GET /v1/styles' `styles` (start() reads it): names, operations and the fields of their inputs.
+let styles = [];
 
 // What the page shows now: `doc` is the waapi document playing, `controller` its /player.js
 // Player (one per document; a new one when the document changes).
@@ -225,11 +206,16 @@ function pageFetch(input, init) {
 }
 
 // ---- the generated editor: GET /v1/styles' fields as form controls -------------------------------
-// Each field becomes a control (choice: select, number: number input, boolean: checkbox,
-// option: checkbox with its members, object: a group, rect: four numbers, list: JSON text) named
-// by its JSON pointer in data-pointer, so problem+json pointers outline it. A model per object
-// reads the request members back (leaving out what is at its default) and writes them in.
-const editors = new Map(); // style name -> { root, model, lists }
+// Every style's inputs are edited here; buildEditor() is the one place that builds an editor, once
+// per style GET /v1/styles lists, so a new style needs no change to this page. Each field becomes
+// one control (choice: select, number: number input, boolean: checkbox, option: checkbox with its
+// members, object: a group, rect: a group of four numbers, list: JSON text, identifier and
+// anything newer: text) carrying its JSON pointer in data-field; the controls that hold a value
+// carry it in data-pointer too, so problem+json pointers outline them. A model per object reads
+// the request members back (leaving out what is at its default) and writes them in. The editor
+// also collects what the stage draws (placeHandles): its rects, and its lists whose items have a
+// rect `frame`.
+const editors = new Map(); // style name -> { root, model, rects, lists }
 
 const controlId = (pointer) => "f" + pointer.replace(/[^A-Za-z0-9_]+/g, "-");
 
@@ -238,6 +224,7 @@ function make(tag, props = {}, ...children) {
   for (const [k, v] of Object.entries(props)) {
     if (v === undefined) continue;
     if (k === "pointer") el.dataset.pointer = v;
+    else if (k === "field") el.dataset.field = v;
     else if (k === "className") el.className = v;
     else el.setAttribute(k, v);
   }
@@ -264,8 +251,9 @@ function formatList(items) {
   return "[\n" + items.map((item) => "  " + JSON.stringify(item)).join(",\n") + "\n]";
 }
 
-function buildObject(fields, base, parent, lists) {
-  const parts = fields.map((f) => [f.name, buildField(f, base + "/" + f.name, parent, lists)]);
+// `drawn` collects what the stage shows, as { rects: [], lists: [] } (see placeHandles).
+function buildObject(fields, base, parent, drawn) {
+  const parts = fields.map((f) => [f.name, buildField(f, base + "/" + f.name, parent, drawn)]);
   return {
     read(errors) {
       const out = {};
@@ -281,22 +269,23 @@ function buildObject(fields, base, parent, lists) {
   };
 }
 
-function buildField(f, pointer, parent, lists) {
+function buildField(f, pointer, parent, drawn) {
   const id = controlId(pointer);
+  const field = pointer;
   switch (f.type) {
     case "choice": {
       const values = f.values || [];
       if (f.name === "layoutDirection" && values.length === 2 && values.includes("rtl")) {
         // The RTL toggle: checked is rtl, unchecked the other (left out when it is the default).
         const other = values.find((v) => v !== "rtl");
-        const box = make("input", { type: "checkbox", id, pointer });
+        const box = make("input", { type: "checkbox", id, pointer, field });
         parent.append(make("label", { title: f.summary }, box, " RTL (" + f.name + " rtl)"));
         return {
           read: () => (box.checked ? "rtl" : other === f.default ? undefined : other),
           write: (v) => { box.checked = (v ?? f.default) === "rtl"; },
         };
       }
-      const select = make("select", { id, pointer });
+      const select = make("select", { id, pointer, field });
       select.add(new Option(f.default !== undefined ? "default (" + f.default + ")" : "(not set)", ""));
       for (const v of values) select.add(new Option(v, v));
       parent.append(labelled(f, f.name, select));
@@ -312,6 +301,7 @@ function buildField(f, pointer, parent, lists) {
     }
     case "number": {
       const input = numberInput(f, pointer);
+      input.dataset.field = field;
       parent.append(labelled(f, f.name, input));
       return {
         read: () => (input.value.trim() === "" ? undefined : Number(input.value)),
@@ -319,7 +309,7 @@ function buildField(f, pointer, parent, lists) {
       };
     }
     case "boolean": {
-      const box = make("input", { type: "checkbox", id, pointer });
+      const box = make("input", { type: "checkbox", id, pointer, field });
       parent.append(make("label", { title: f.summary }, box, " " + f.name));
       const fallback = Boolean(f.default);
       return {
@@ -328,13 +318,20 @@ function buildField(f, pointer, parent, lists) {
       };
     }
     case "rect": {
-      const group = make("div", { className: "group", title: f.summary }, make("span", { className: "groupName" }, f.name));
+      // Four numbers, and a rectangle on the stage to drag while all four are set.
+      const group = make("div", { className: "group rect", title: f.summary, pointer, field },
+        make("span", { className: "groupName" }, f.name));
       const inputs = ["x", "y", "width", "height"].map((k) => {
         const input = numberInput({}, pointer + "/" + k);
         group.append(make("label", {}, k + " ", input));
         return [k, input];
       });
       parent.append(group);
+      drawn.rects.push({
+        pointer, name: f.name,
+        get: () => inputs.map(([, i]) => (i.value.trim() === "" ? NaN : Number(i.value))),
+        set: (rect) => inputs.forEach(([, i], n) => { i.value = String(rect[n]); }),
+      });
       return {
         read: () => {
           if (inputs.every(([, i]) => i.value.trim() === "")) return undefined;
@@ -344,18 +341,18 @@ function buildField(f, pointer, parent, lists) {
       };
     }
     case "object": {
-      const group = make("div", { className: "group" }, make("span", { className: "groupName", title: f.summary }, f.name));
+      const group = make("div", { className: "group", field }, make("span", { className: "groupName", title: f.summary }, f.name));
       parent.append(group);
-      return buildObject(f.members || [], pointer, group, lists);
+      return buildObject(f.members || [], pointer, group, drawn);
     }
     case "option": {
       // Present (even as {}) turns the behaviour on: a checkbox, and its members while checked.
-      const box = make("input", { type: "checkbox", id, pointer });
+      const box = make("input", { type: "checkbox", id, pointer, field });
       const members = make("span", { className: "hidden" });
       const group = make("div", { className: "group" },
         make("label", { title: f.summary, className: "groupName" }, box, " " + f.name), members);
       parent.append(group);
-      const model = buildObject(f.members || [], pointer, members, lists);
+      const model = buildObject(f.members || [], pointer, members, drawn);
       const shown = () => members.classList.toggle("hidden", !box.checked);
       box.addEventListener("change", shown);
       return {
@@ -364,7 +361,7 @@ function buildField(f, pointer, parent, lists) {
       };
     }
     case "list": {
-      const textarea = make("textarea", { id, pointer, spellcheck: "false", wrap: "off",
+      const textarea = make("textarea", { id, pointer, field, spellcheck: "false", wrap: "off",
         title: f.summary, "aria-label": pointer });
       const notes = ["JSON, one item a line"];
       if (f.maximumItems !== undefined) notes.push("at most " + f.maximumItems);
@@ -384,7 +381,7 @@ function buildField(f, pointer, parent, lists) {
         },
         set(items) { textarea.value = formatList(items); },
       };
-      lists.push(list);
+      drawn.lists.push(list);
       return {
         read: (errors) => {
           const text = textarea.value.trim();
@@ -402,7 +399,7 @@ function buildField(f, pointer, parent, lists) {
     }
     default: {
       // identifier and anything newer: text (JSON when it parses as an object or array).
-      const input = make("input", { type: "text", id, pointer,
+      const input = make("input", { type: "text", id, pointer, field,
         maxlength: f.maximumBytes ? String(f.maximumBytes) : undefined });
       parent.append(labelled(f, f.name, input));
       return {
@@ -418,47 +415,87 @@ function buildField(f, pointer, parent, lists) {
   }
 }
 
+// The editor of one style of GET /v1/styles: a fieldset (data-style) in #editors with one control
+// per field of its inputs (the container is the Transition fieldset's). Numbers, rects and lists
+// say where things go: while a plan plays it follows their edits (editedLive). Choices and
+// toggles (selects, checkboxes) change the motion itself: they plan again from the start (edited).
 function buildEditor(style) {
   const fields = (style.fields || []).filter((f) => f.name !== "container");
-  if (!fields.length) return;
   const root = make("fieldset", { className: "styleEditor hidden", id: "editor-" + style.name },
-    make("legend", {}, style.name + " inputs ", make("small", {}, "(built from GET /v1/styles)")));
-  const lists = [];
-  const model = buildObject(fields, "", root, lists);
+    make("legend", { title: style.summary }, style.name + " inputs ",
+      make("small", {}, "(built from GET /v1/styles)")));
+  root.dataset.style = style.name;
+  if (!fields.length) root.append(make("small", {}, "no inputs besides the container"));
+  const drawn = { rects: [], lists: [] };
+  const model = buildObject(fields, "", root, drawn);
   $("editors").append(root);
-  editors.set(style.name, { root, model, lists });
-  for (const el of root.querySelectorAll("input, select")) el.addEventListener("change", edited);
-  for (const list of lists) {
-    // While the text parses, the rectangles follow it and the plan is fetched again; text that
-    // does not parse is pointed at when the box is left.
+  editors.set(style.name, { root, model, rects: drawn.rects, lists: drawn.lists });
+  for (const el of root.querySelectorAll("input, select")) {
+    const toggle = el.localName === "select" || el.type === "checkbox";
+    el.addEventListener("change", toggle ? edited : editedLive);
+  }
+  for (const list of drawn.lists) {
+    // While the text parses, the rectangles follow it and the plan follows (or is fetched
+    // again); text that does not parse is pointed at when the box is left.
     list.textarea.addEventListener("input", () => {
       if (list.get() === null) return;
       list.textarea.classList.remove("invalid");
-      edited();
+      editedLive();
     });
     list.textarea.addEventListener("change", () => { if (list.get() === null) fetchFromForm(); });
   }
 }
 
 // ---- form <-> request ----------------------------------------------------------------------
+// The Transition fieldset holds what every plan request has (style, operation, container,
+// reduceMotion, timing, frameRate); the chosen style's generated editor holds the rest.
 const num = (id) => { const v = $(id).value.trim(); return v === "" ? undefined : Number(v); };
 const setNum = (id, v) => { $(id).value = v === undefined || v === null ? "" : String(v); };
-const usesSource = (style) => style === "zoom" || style === "expand";
 
 function fillOperations(styleName, chosen) {
-  const style = styles.find((s) => s.name === styleName) || styles[0];
+  const style = styles.find((s) => s.name === styleName);
+  const names = style ? style.operations.map((o) => o.name) : chosen ? [chosen] : [];
   const select = $("operation");
   select.textContent = "";
-  for (const op of style.operations) select.add(new Option(op.name, op.name));
-  if (chosen && style.operations.some((o) => o.name === chosen)) select.value = chosen;
+  for (const name of names) select.add(new Option(name, name));
+  if (chosen && names.includes(chosen)) select.value = chosen;
 }
 
-function showRowsFor(styleName) {
-  $("sourceRow").classList.toggle("hidden", !usesSource(styleName));
-  $("destinationRow").classList.toggle("hidden", styleName !== "zoom");
-  $("optionsRow").classList.toggle("hidden", styleName !== "cartSheet");
+// Shows the chosen style's editor (and the spring's members when the curve is a spring).
+function showEditorFor(styleName) {
   $("springRow").classList.toggle("hidden", $("curve").value !== "spring");
   for (const [name, editor] of editors) editor.root.classList.toggle("hidden", name !== styleName);
+}
+
+// The request a style starts from when it is chosen: its scene, or for a style without one a
+// scene made from its declared fields in the current container (generatedScene).
+function startingRequest(styleName) {
+  const style = styles.find((s) => s.name === styleName);
+  const scene = SCENES[styleName] || (style ? generatedScene(style) : {});
+  return Object.assign({ style: styleName, operation: undefined, frameRate: num("frameRate"),
+                         reduceMotion: $("reduceMotion").checked,
+                         container: { width: num("cw") || 390, height: num("ch") || 844 } }, scene);
+}
+
+// Every required rect a rectangle inside the container, one below the other, and every required
+// list empty; what is not required is left to its declared default.
+function generatedScene(style) {
+  const width = num("cw") || 390, height = num("ch") || 844;
+  let rects = 0;
+  const fill = (fields) => {
+    const out = {};
+    for (const f of fields) {
+      if (!f.required || f.name === "container") continue;
+      if (f.type === "rect") {
+        const slot = rects++ % 4;
+        out[f.name] = { x: Math.round(width / 8), y: Math.round(height * (0.1 + slot * 0.2)),
+                        width: Math.round(width * 3 / 4), height: Math.round(height / 6) };
+      } else if (f.type === "list") out[f.name] = [];
+      else if (f.type === "object" || f.type === "option") out[f.name] = fill(f.members || []);
+    }
+    return out;
+  };
+  return fill(style.fields || []);
 }
 
 const CURVES = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastOutSlowIn",
@@ -466,26 +503,21 @@ const CURVES = ["linear", "easeIn", "easeOut", "easeInOut", "default", "fastOutS
 
 // Fills the form from a plan request.
 function setForm(request) {
-  const style = request.style || "zoom";
+  const style = request.style || $("style").value || (styles[0] && styles[0].name) || "zoom";
   if (![...$("style").options].some((o) => o.value === style)) $("style").add(new Option(style, style));
   $("style").value = style;
   fillOperations(style, request.operation);
   $("reduceMotion").checked = request.reduceMotion === true;
   const c = request.container || {};
   setNum("cw", c.width); setNum("ch", c.height);
-  const s = request.source || {}, d = request.destination || {};
-  setNum("sx", s.x); setNum("sy", s.y); setNum("sw", s.width); setNum("sh", s.height);
-  setNum("dx", d.x); setNum("dy", d.y); setNum("dw", d.width); setNum("dh", d.height);
-  const o = request.options || {}, sc = o.scale || {};
-  setNum("tilt", o.tilt); setNum("scx", sc.x); setNum("scy", sc.y); setNum("persp", o.perspective);
   const editor = editors.get(style);
-  if (editor && !SEEDED.has(style)) editor.model.write(request);
+  if (editor) editor.model.write(request);
   const t = request.timing || {}, curve = t.curve || {};
   setNum("duration", t.duration);
   $("curve").value = CURVES.includes(curve.type) ? curve.type : "";
   if (curve.type === "spring") { setNum("damping", curve.dampingRatio); setNum("velocity", curve.initialVelocity); }
   setNum("frameRate", request.frameRate === undefined ? 60 : request.frameRate);
-  showRowsFor(style);
+  showEditorFor(style);
   placeHandles();
 }
 
@@ -496,14 +528,8 @@ function formRequest() {
   const r = { style, operation: $("operation").value };
   if ($("reduceMotion").checked) r.reduceMotion = true;
   r.container = { width: num("cw"), height: num("ch") };
-  if (usesSource(style)) r.source = { x: num("sx"), y: num("sy"), width: num("sw"), height: num("sh") };
-  if (style === "zoom") r.destination = { x: num("dx"), y: num("dy"), width: num("dw"), height: num("dh") };
-  if (style === "cartSheet") {
-    r.options = { tilt: num("tilt"), scale: { x: num("scx"), y: num("scy") } };
-    if (num("persp") !== undefined) r.options.perspective = num("persp");
-  }
   const editor = editors.get(style);
-  if (editor && !SEEDED.has(style)) {
+  if (editor) {
     const errors = [];
     Object.assign(r, editor.model.read(errors) || {});
     if (errors.length) {
@@ -575,7 +601,7 @@ function clearProblem() {
 }
 
 // problem+json, readably: title, status, detail, byte offset and each bad field's pointer;
-// the inputs (and hero element rectangles) those pointers name are outlined.
+// the inputs (and stage rectangles) those pointers name are outlined.
 function showProblem(p) {
   clearProblem();
   if (!p) return p;
@@ -696,6 +722,8 @@ function show(doc, request, kind) {
   }
   state.request = request;
   state.kind = kind;
+  // A new transition: its drag's first move retargets at once (the gap is per transition).
+  following.last = -Infinity;
   $("scrub").value = "0";
   $("json").value = JSON.stringify(request, null, 2);
   showDecision(doc.interaction || null);
@@ -839,15 +867,15 @@ async function fetchFromForm() {
 
 let debounce = 0;
 function edited() {
-  showRowsFor($("style").value);
+  showEditorFor($("style").value);
   placeHandles();
   if (!$("auto").checked) return;
   clearTimeout(debounce);
   debounce = setTimeout(fetchFromForm, 200);
 }
 
-// An edit of where things go (a rectangle's numbers, cartSheet's scale, tilt and perspective):
-// while a plan plays, the plan follows it from where it is; else it is planned again.
+// An edit of where things go (a number, rect or list of the style's generated editor, a dragged
+// rectangle): while a plan plays, the plan follows it from where it is; else it is planned again.
 function editedLive() {
   if (follow(true)) placeHandles(); else edited();
 }
@@ -949,10 +977,12 @@ function sendRetarget(c, request) {
   updateStatus();
 }
 
-// ---- dragging rectangles: source and destination, hero elements ----------------------------------
-// A handle edits a rect [x, y, width, height] through `rect.get()` / `rect.set()`: dragging it
-// moves the rect, dragging its corner resizes it; releasing it fetches the plan again. While a
-// plan plays, every move retargets it instead (follow()).
+// ---- the stage's rectangles: the style's rects and framed items, to drag ---------------------
+// The chosen style's editor says what is drawn: each rect input whose four numbers are set, and
+// each item with a rect `frame` in its lists (hero's two screens' elements). A handle edits a rect
+// [x, y, width, height] through `rect.get()` / `rect.set()`: dragging it moves the rect, dragging
+// its corner resizes it; releasing it fetches the plan again. While a plan plays, every move
+// retargets it instead (follow()).
 let drag = null;
 function draggable(handle, rect) {
   handle.append(document.createElement("b"));
@@ -974,7 +1004,7 @@ function draggable(handle, rect) {
     if (!drag || drag.handle !== handle) return;
     const followed = drag.followed;
     drag = null;
-    if (!(followed && follow(true))) edited();
+    if (followed && follow(true)) placeHandles(); else edited();
   };
   handle.addEventListener("pointerup", end);
   handle.addEventListener("pointercancel", end);
@@ -984,84 +1014,77 @@ function placeBox(el, [x, y, w, h]) {
   Object.assign(el.style, { left: x + "px", top: y + "px", width: w + "px", height: h + "px" });
 }
 
-const handles = {};
-const ids = { source: ["sx", "sy", "sw", "sh"], destination: ["dx", "dy", "dw", "dh"] };
-for (const which of ["source", "destination"]) {
+// One handle on the overlay: `label` in its corner, `pointer` for problem+json outlines.
+function makeHandle(kind, pointer, label, box, rect) {
   const h = document.createElement("div");
-  h.className = "handle " + which;
-  h.title = which + ": drag to move, corner to resize";
-  overlay.append(h);
-  handles[which] = h;
-  draggable(h, {
-    get: () => ids[which].map(num),
-    set: (rect) => { ids[which].forEach((id, i) => setNum(id, rect[i])); placeHandles(); },
+  h.className = "handle " + kind;
+  h.dataset.pointer = pointer;
+  h.title = label + ": drag to move, corner to resize";
+  const i = document.createElement("i");
+  i.textContent = label;
+  h.append(i);
+  draggable(h, rect);
+  placeBox(h, box);
+  return h;
+}
+
+// A rect input's handle: it writes the editor's four numbers.
+function rectHandle(rect) {
+  const box = rect.get();
+  if (!box.every(Number.isFinite)) return null;
+  const h = makeHandle("rect", rect.pointer, rect.name, box, {
+    get: () => rect.get(),
+    set: (r) => { rect.set(r); placeBox(h, r); },
   });
+  h.dataset.name = rect.name;
+  return h;
 }
 
-// The generated editor's lists of framed items (hero's two screens): one rectangle per item.
-let elementHandles = [];
-function placeElementHandles() {
-  if (drag) return; // the dragged one follows the pointer; the others stay
-  for (const h of elementHandles) h.remove();
-  elementHandles = [];
-  const style = $("style").value;
-  const editor = editors.get(style);
-  if (!editor || SEEDED.has(style)) return;
-  const placed = [];
-  for (const list of editor.lists) {
-    if (!list.framed) continue;
-    const items = list.get();
-    if (!items) continue;
-    const parts = list.pointer.split("/");
-    const screen = parts[parts.length - 2] || "";
-    items.forEach((item, index) => {
-      const f = item && item.frame;
-      const rect = f ? [f.x, f.y, f.width, f.height] : [];
-      if (!rect.every(Number.isFinite) || rect.length !== 4) return;
-      const h = document.createElement("div");
-      h.className = "handle element " + (screen === "from" || screen === "to" ? screen : "other");
-      h.dataset.pointer = list.pointer + "/" + index;
-      h.dataset.element = String(item.id);
-      h.dataset.screen = screen;
-      h.title = item.id + " on " + screen + ": drag to move, corner to resize";
-      const label = document.createElement("i");
-      label.textContent = item.id + "@" + screen;
-      h.append(label);
-      draggable(h, {
-        get: () => { const g = (list.get() || [])[index]; const r = g && g.frame || f; return [r.x, r.y, r.width, r.height]; },
-        set: ([x, y, width, height]) => {
-          const now = list.get();
-          if (!now || !now[index]) return;
-          now[index].frame = { x, y, width, height };
-          list.set(now);
-          placeBox(h, [x, y, width, height]);
-        },
-      });
-      placeBox(h, rect);
-      overlay.append(h);
-      placed.push([h, rect[2] * rect[3]]);
+// The handles of a list's framed items: each writes its item's frame in the list's JSON text.
+function itemHandles(list) {
+  const items = list.get();
+  if (!items) return [];
+  const parts = list.pointer.split("/");
+  const screen = parts[parts.length - 2] || "";
+  const out = [];
+  items.forEach((item, index) => {
+    const f = item && item.frame;
+    const box = f ? [f.x, f.y, f.width, f.height] : [];
+    if (box.length !== 4 || !box.every(Number.isFinite)) return;
+    const h = makeHandle("element", list.pointer + "/" + index, item.id + "@" + screen, box, {
+      get: () => { const g = (list.get() || [])[index]; const r = g && g.frame || f; return [r.x, r.y, r.width, r.height]; },
+      set: ([x, y, width, height]) => {
+        const now = list.get();
+        if (!now || !now[index]) return;
+        now[index].frame = { x, y, width, height };
+        list.set(now);
+        placeBox(h, [x, y, width, height]);
+      },
     });
-  }
-  // The smaller rectangles on top, so that one inside another can still be grabbed.
-  placed.sort((a, b) => b[1] - a[1]).forEach(([h], rank) => { h.style.zIndex = String(3 + rank); });
-  elementHandles = placed.map(([h]) => h);
+    h.dataset.element = String(item.id);
+    h.dataset.screen = screen;
+    out.push(h);
+  });
+  return out;
 }
 
+// Draws the chosen style's rectangles again (not while one is dragged: it follows the pointer).
+let stageHandles = [];
 function placeHandles() {
-  const style = $("style").value;
-  for (const which of ["source", "destination"]) {
-    const rect = ids[which].map(num);
-    const used = which === "source" ? usesSource(style) : style === "zoom";
-    const el = handles[which];
-    el.style.visibility = used && rect.every(Number.isFinite) ? "visible" : "hidden";
-    placeBox(el, rect);
+  if (drag) return;
+  for (const h of stageHandles) h.remove();
+  stageHandles = [];
+  const editor = editors.get($("style").value);
+  if (!editor) return;
+  for (const rect of editor.rects) {
+    const h = rectHandle(rect);
+    if (h) stageHandles.push(h);
   }
-  // The smaller rectangle on top, so that one inside the other can still be grabbed.
-  const area = (which) => num(ids[which][2]) * num(ids[which][3]);
-  const sourceOnTop = !(area("source") > area("destination"));
-  handles.source.style.zIndex = sourceOnTop ? "2" : "1";
-  handles.destination.style.zIndex = sourceOnTop ? "1" : "2";
-  placeElementHandles();
+  for (const list of editor.lists) if (list.framed) stageHandles.push(...itemHandles(list));
+  // The smaller rectangles on top, so that one inside another can still be grabbed.
+  const area = (h) => parseFloat(h.style.width) * parseFloat(h.style.height);
+  stageHandles.sort((a, b) => area(b) - area(a));
+  stageHandles.forEach((h, rank) => { h.style.zIndex = String(1 + rank); overlay.append(h); });
 }
 
 // ---- drawing a pan gesture -------------------------------------------------------------------
@@ -1127,16 +1150,12 @@ function interactionBody(samples) {
 
 // ---- wiring ------------------------------------------------------------------------------------
 $("style").addEventListener("change", () => {
-  const style = $("style").value;
-  const scene = defaults[style] || { container: { width: num("cw"), height: num("ch") } };
-  setForm(Object.assign({ style, operation: undefined, frameRate: num("frameRate"),
-                          reduceMotion: $("reduceMotion").checked }, scene));
+  setForm(startingRequest($("style").value));
   edited();
 });
-// Where things go follows a plan in flight (editedLive); any other edit plans again.
-const LIVE = "#sourceRow input, #destinationRow input, #optionsRow input";
+// The common members plan again; the style's inputs follow a plan in flight (buildEditor).
 for (const el of document.querySelectorAll("#transition input, #operation, #curve")) {
-  if (el.id !== "auto") el.addEventListener("change", el.matches(LIVE) ? editedLive : edited);
+  if (el.id !== "auto") el.addEventListener("change", edited);
 }
 $("fetch").addEventListener("click", fetchFromForm);
 $("play1").addEventListener("click", () => play(1));
@@ -1183,17 +1202,21 @@ const preview = {
 };
 window.preview = preview;
 
+// Reads GET /v1/styles, builds an editor for every style it lists and plans the first scene.
 async function start() {
   try {
-    const response = await fetch("/v1/styles");
-    if (response.ok) styles = (await response.json()).styles;
-  } catch (e) { /* the built-in list stands in */ }
+    const response = await pageFetch("/v1/styles");
+    if (!response.ok) throw new Error("status " + response.status);
+    styles = (await response.json()).styles;
+  } catch (e) {
+    showProblem({ title: "GET /v1/styles failed: no style's inputs can be edited", detail: String(e) });
+  }
   $("style").textContent = "";
   for (const s of styles) {
     $("style").add(new Option(s.name, s.name));
-    if (!SEEDED.has(s.name)) buildEditor(s);
+    buildEditor(s);
   }
-  setForm(Object.assign({ style: "zoom", operation: "push" }, defaults.zoom));
+  setForm(startingRequest(styles.some((s) => s.name === "zoom") || !styles.length ? "zoom" : styles[0].name));
   setMode();
   requestAnimationFrame(tick);
   preview.ready = true;
