@@ -198,10 +198,23 @@ struct NativeSampler {
       }
     }
 
-    /// The deviation of the chord from `a` to `b` at `t` from the exact value there.
-    mutating func chordDeviation(_ a: Double, _ b: Double, at t: Double) -> Double {
+    /// A chord's ends with their values' places in the store, looked up once for the
+    /// several probes a test or a thinning step makes under one chord.
+    struct Chord {
+      let a: Double
+      let b: Double
+      let ia: Int
+      let ib: Int
+    }
+
+    mutating func chord(_ a: Double, _ b: Double) -> Chord {
       let ia = index(a) * width
-      let ib = index(b) * width
+      return Chord(a: a, b: b, ia: ia, ib: index(b) * width)
+    }
+
+    /// The deviation of `chord` at `t` from the exact value there.
+    mutating func chordDeviation(_ chord: Chord, at t: Double) -> Double {
+      let (a, b, ia, ib) = (chord.a, chord.b, chord.ia, chord.ib)
       let it = index(t) * width
       let u = (t - a) / (b - a)
       for k in 0..<width {
@@ -220,7 +233,9 @@ struct NativeSampler {
 
     /// The test of an interval: the chord within the bound at its three probes.
     mutating func passes(_ a: Double, _ b: Double) -> Bool {
-      for s in [0.25, 0.5, 0.75] where chordDeviation(a, b, at: a + (b - a) * s) > group.tolerance {
+      let chord = self.chord(a, b)
+      for s in [0.25, 0.5, 0.75] where chordDeviation(chord, at: a + (b - a) * s) > group.tolerance
+      {
         return false
       }
       return true
@@ -264,14 +279,15 @@ struct NativeSampler {
     for i in 1..<n {
       var drop = i + 1 - k <= Self.thinningSpan
       if drop {
+        let chord = piece.chord(r[k], r[i + 1])
         check: for j in k..<(i + 1) {
-          if j > k, piece.chordDeviation(r[k], r[i + 1], at: r[j]) > piece.group.tolerance {
+          if j > k, piece.chordDeviation(chord, at: r[j]) > piece.group.tolerance {
             drop = false
             break check
           }
           let (a, b) = (r[j], r[j + 1])
           for s in [0.25, 0.5, 0.75]
-          where piece.chordDeviation(r[k], r[i + 1], at: a + (b - a) * s) > piece.group.tolerance {
+          where piece.chordDeviation(chord, at: a + (b - a) * s) > piece.group.tolerance {
             drop = false
             break check
           }

@@ -2,7 +2,9 @@ import TransitionEngine
 
 /// One plan track as the native exports read it: its schedule, its exact (cut) value at a
 /// time, and its value continued from inside a piece of a sampled group (docs/NATIVE.md 2.3).
-struct NativeTrack {
+/// A class: the sampler's closures capture it, and a captured struct of this size (a track
+/// and its kinematics) was copied out of the closure's box at every evaluation.
+final class NativeTrack {
   let track: Track
   /// The track's own timing, else the plan's.
   let timing: Timing
