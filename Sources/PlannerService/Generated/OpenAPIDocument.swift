@@ -2477,7 +2477,10 @@ components:
         timeline:
           $ref: '#/components/schemas/NativeTimeline'
         actions:
-          $ref: '#/components/schemas/Actions'
+          description: The plan's actions; an interaction's with their `t`, as its answer has them.
+          anyOf:
+            - $ref: '#/components/schemas/Actions'
+            - $ref: '#/components/schemas/InteractionActions'
         meta:
           $ref: '#/components/schemas/NativeMeta'
     NativeTimeline:
