@@ -59,8 +59,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// The interaction plan in this format.
-  public func render(_ plan: InteractionPlan, options: ExportOptions = .init()) -> [UInt8] {
+  /// The interaction plan (of any gesture kind) in this format.
+  public func render(_ plan: GesturePlan, options: ExportOptions = .init()) -> [UInt8] {
     switch self {
     case .json: InteractionEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)

@@ -2,6 +2,8 @@
 public enum DragDismissPlanner {
   /// zoom's followed element, its only element layer.
   public static let snapshot = "snapshot"
+  public static let heroElementRequired =
+    "is required for style hero: the id of a pair (an element on both screens)"
 
   /// The problem with `element` for this transition, or nil (docs/GESTURES.md 7): hero needs
   /// the id of a pair, zoom accepts only its snapshot.
@@ -11,11 +13,7 @@ public enum DragDismissPlanner {
       guard let element, element != snapshot else { return nil }
       return PlanError(field: field, message: "must be one of \(snapshot)")
     }
-    guard let element else {
-      return PlanError(
-        field: field,
-        message: "is required for style hero: the id of a pair (an element on both screens)")
-    }
+    guard let element else { return PlanError(field: field, message: heroElementRequired) }
     guard SharedElements.pairIDs(transition).contains(Array(element.utf8)) else {
       return PlanError(
         field: field, message: "must be the id of a pair: an element on both screens")

@@ -14,6 +14,11 @@ public enum GestureRequest: Sendable, Hashable {
     }
   }
 
+  /// The pan request, for a pan.
+  public var pan: InteractionRequest? {
+    if case .pan(let r) = self { r } else { nil }
+  }
+
   /// The kind's wire name.
   public var kind: String {
     switch self {
@@ -47,6 +52,15 @@ public enum GesturePlan: Sendable {
     case .pan(let p): p.decision
     case .back(let p): p.decision
     case .dragDismiss(let p): p.decision
+    }
+  }
+
+  /// Seconds from the first sample to the end of the timeline.
+  public var duration: Double {
+    switch self {
+    case .pan(let p): p.duration
+    case .back(let p): p.duration
+    case .dragDismiss(let p): p.duration
     }
   }
 
