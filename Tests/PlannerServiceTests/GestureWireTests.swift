@@ -670,6 +670,20 @@ final class GestureWireTests: XCTestCase {
     }
   }
 
+  // schemathesis found it: a container 5e-324 high makes the default distance (H / 2) 0, and
+  // a drag that has not moved had progress 0 / 0, written as null.
+  func testADistanceThatUnderflowsToZeroStillGivesNumbers() throws {
+    let tiny =
+      #"{"transition":{"container":{"height":5e-324,"width":5e-324},"destination":{"height":0,"width":0,"x":0,"y":0},"operation":"pop","source":{"height":0,"width":0,"x":0,"y":0},"style":"zoom"},"gesture":{"kind":"dragDismiss","samples":[{"state":"began","t":0,"x":0,"y":0},{"state":"ended","t":0.1,"x":3,"y":4}]}}"#
+    let v = try answer(tiny)
+    XCTAssertEqual(v["progress"]?.array?.map { $0["progress"] }, [.number(0), .number(1)])
+    XCTAssertEqual(v["progress"]?.array?.first?["animationTime"], .number(0))
+    XCTAssertEqual(v["decision"], .string("finish"))
+    let pending = try answer(
+      tiny.replacingOccurrences(of: #",{"state":"ended","t":0.1,"x":3,"y":4}"#, with: ""))
+    XCTAssertEqual(pending["reason"]?["progress"], .number(0))
+  }
+
   func testEncodingIsDeterministic() throws {
     for json in [backRequestJSON(), dragRequestJSON()] {
       let a = try PlanningService().interactJSON(Array(json.utf8)).get()

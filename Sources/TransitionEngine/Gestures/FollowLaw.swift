@@ -9,7 +9,9 @@ struct FollowLaw: Sendable {
   let distance: Double
   let maxShrink: Double
 
-  func progress(dy: Double) -> Double { min(abs(dy) / distance, 1) }
+  /// `min(|dy| / distance, 1)`; no travel is no progress even over a distance that has
+  /// underflowed to 0 (a subnormal container's half height), where 0 / 0 would be NaN.
+  func progress(dy: Double) -> Double { dy == 0 ? 0 : min(abs(dy) / distance, 1) }
 
   /// The frame for a finger `(dx, dy)` from where it began.
   func frame(dx: Double, dy: Double) -> Rect {
