@@ -684,6 +684,44 @@ final class GestureWireTests: XCTestCase {
     XCTAssertEqual(pending["reason"]?["progress"], .number(0))
   }
 
+  // Ranges the spec allows whose arithmetic overflows: a density of 5e-324 (touchY / density
+  // is infinite for both touches, their difference NaN) and a response of 5e-324 (k = (2 pi /
+  // response)^2 is infinite). The answers keep finite keyframes.
+  func testOverflowingParametersKeepTheKeyframesFinite() throws {
+    let back = try PlanningService().interactJSON(
+      Array(backRequestJSON(gesture: #""kind":"back","density":5e-324"#).utf8)
+    ).get()
+    XCTAssertFalse(String(decoding: back, as: UTF8.self).contains("null"))
+    let still = backRequestJSON(gesture: #""kind":"back","density":5e-324"#)
+      .replacingOccurrences(of: #""touchY":450"#, with: #""touchY":400"#)
+      .replacingOccurrences(of: #""touchY":500"#, with: #""touchY":400"#)
+    // No vertical travel at all: the same layers as with the default density.
+    let plain = backRequestJSON()
+      .replacingOccurrences(of: #""touchY":450"#, with: #""touchY":400"#)
+      .replacingOccurrences(of: #""touchY":500"#, with: #""touchY":400"#)
+    XCTAssertEqual(try answer(still)["layers"], try answer(plain)["layers"])
+
+    let instant = try answer(
+      dragRequestJSON(gesture: #""kind":"dragDismiss","parameters":{"response":5e-324}"#))
+    let spring = try XCTUnwrap(instant["completion"]?["spring"])
+    // The stiffness and damping are infinite (written null, as every non-finite number); the
+    // spring is at its target once the release is past, and settled at once.
+    XCTAssertEqual(spring["stiffness"], .null)
+    XCTAssertEqual(spring["duration"], .number(0))
+    XCTAssertEqual(instant["completion"]?["duration"], instant["completion"]?["planDuration"])
+    guard case .array(let layers) = instant["layers"],
+      case .array(let snapshot) = layers.first(where: { $0["id"] == .string("snapshot") })?[
+        "keyframes"]
+    else { return XCTFail("no snapshot") }
+    let afterRelease = snapshot.filter { num($0["t"]) > 0.15 }
+    XCTAssertFalse(afterRelease.isEmpty)
+    for frame in afterRelease { XCTAssertEqual(frame["frame"], spring["to"]) }
+    XCTAssertFalse(
+      snapshot.contains { keyframe in
+        ["x", "y", "width", "height"].contains { keyframe["frame"]?[$0] == .null }
+      })
+  }
+
   func testEncodingIsDeterministic() throws {
     for json in [backRequestJSON(), dragRequestJSON()] {
       let a = try PlanningService().interactJSON(Array(json.utf8)).get()

@@ -4044,9 +4044,14 @@ components:
             mass:
               type: number
             stiffness:
-              type: number
+              type: [number, 'null']
+              description: |
+                `(2 pi / response)^2`; `null` when that overflows a double (a response under
+                about 1e-154 s: the spring is then at its target as soon as the release is past,
+                and `duration` is 0).
             damping:
-              type: number
+              type: [number, 'null']
+              description: '`4 pi dampingRatio / response`; `null` when that overflows.'
             duration:
               type: number
               minimum: 0

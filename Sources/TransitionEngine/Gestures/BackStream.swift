@@ -35,12 +35,14 @@ struct BackStream: Sendable {
     let t0 = gesture.samples.first?.t ?? 0
     var progress = 0.0
     var touchY = Double.nan
+    var touchY0 = Double.nan
     var y0 = Double.nan
     for (i, s) in gesture.samples.enumerated() {
       if s.state == .began {
         // A new gesture takes its edge and start touch from its own began, never from the one
         // before; touch absent there is null.
         touchY = s.touchY ?? .nan
+        touchY0 = touchY
         y0 = touchY / gesture.density
         gestures.append(
           Gesture(
@@ -51,7 +53,11 @@ struct BackStream: Sendable {
       }
       if let p = s.progress { progress = p }
       let y = touchY / gesture.density
-      let dy: Double? = y.isNaN || y0.isNaN ? nil : y - y0
+      var dy: Double? = y.isNaN || y0.isNaN ? nil : y - y0
+      // A density so small that both touches overflow to the same infinity: inf - inf is NaN;
+      // the travel is then its pixels over the density (0 when the finger did not move, an
+      // infinite travel, full follow, when it did).
+      if let d = dy, d.isNaN { dy = (touchY - touchY0) / gesture.density }
       let g = gestures.count - 1
       gestures[g].last = i
       gestures[g].released = s.state == .invoked || s.state == .cancelled

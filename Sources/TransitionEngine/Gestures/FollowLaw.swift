@@ -46,6 +46,10 @@ struct FollowSpring: Sendable {
   let components: [ComponentSpring]
   /// The largest settling time of the four components.
   let duration: Double
+  /// A response so short that `(2 pi / response)^2` overflows (under about 1e-154 s): the
+  /// spring is the limit of ever stiffer ones, at its target as soon as the release is past
+  /// (no closed form is finite there), settled at once.
+  let instant: Bool
 
   init(
     response: Double, dampingRatio zeta: Double, from: Rect, to target: Rect,
@@ -66,11 +70,14 @@ struct FollowSpring: Sendable {
       ComponentSpring(e0: e0[$0], velocity: velocity[$0], spring)
     }
     self.components = components
-    duration = components.map { $0.settlingTime(epsilon: Self.settleEpsilon) }.max() ?? 0
+    instant = !k.isFinite
+    duration =
+      instant ? 0 : components.map { $0.settlingTime(epsilon: Self.settleEpsilon) }.max() ?? 0
   }
 
   /// `target + e(tau)` per component, `tau` seconds after the release.
   func frame(at tau: Double) -> Rect {
+    if instant { return tau > 0 ? target : from }
     let e = components.map { $0.error(at: tau).value }
     return Rect(
       x: target.x + e[0], y: target.y + e[1], width: target.width + e[2],
