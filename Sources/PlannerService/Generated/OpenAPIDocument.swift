@@ -3598,7 +3598,9 @@ components:
         cornerRadius:
           type: number
           minimum: 0
-          description: When the layer has a radius track or a non-zero radius.
+          description: |
+            When the layer has a radius track or a non-zero radius; in a `back` answer also on
+            every keyframe of the screen layers its pattern rounds (0 in the last).
         contentFrame:
           description: When the layer has a content frame (widths and heights clamped at 0).
           $ref: '#/components/schemas/KeyframeRect'
