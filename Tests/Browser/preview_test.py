@@ -435,24 +435,34 @@ def check_drawn_gesture(checks, driver):
     set_mode(driver, "view")
 
 
-def draw(driver, start, steps, end, hold=0.016):
-    """A mouse drag on the stage through the DevTools protocol: press at `start` (stage
-    points), move through `steps`, release at `end`; returns the page's state once the
-    interaction it produced has arrived."""
+def draw(driver, start, steps, end, hold=0.016, touch=False):
+    """A mouse (or one finger's) drag on the stage through the DevTools protocol: press at
+    `start` (stage points), move through `steps`, release at `end`; returns the page's state
+    once the interaction it produced has arrived."""
     left, top = driver.execute_script(
         "const r = preview.container().getBoundingClientRect(); return [r.left, r.top];")
 
     def mouse(kind, point, buttons):
+        if touch:
+            kind = {"mousePressed": "touchStart", "mouseMoved": "touchMove",
+                    "mouseReleased": "touchEnd"}[kind]
+            points = [] if kind == "touchEnd" else [{"x": left + point[0], "y": top + point[1]}]
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            return
         driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
             "type": kind, "x": left + point[0], "y": top + point[1], "button": "left",
             "buttons": buttons, "clickCount": 1})
 
     before = driver.execute_script("return preview.state.requests;")
+    if touch:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
     mouse("mousePressed", start, 1)
     for point in steps:
         time.sleep(hold)
         mouse("mouseMoved", point, 1)
     mouse("mouseReleased", end, 0)
+    if touch:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
     return driver.execute_async_script("""
       const [before, done] = arguments;
       const started = Date.now();
@@ -505,6 +515,17 @@ def check_drawn_back_and_drag(checks, driver):
                   and samples[0].get("swipeEdge") == "right",
                   "back swipe that comes back toward its edge: cancelled",
                   f"decision {state['decision']}, edge {samples[0].get('swipeEdge') if samples else None}")
+    # With a finger (touch events): the stage does not scroll away, the swipe commits.
+    choose_kind(driver, "back", "fullScreen")
+    state = draw(driver, (380, 300), [(380 - 22 * i, 300 + 4 * i) for i in range(1, 13)], (100, 352),
+                 touch=True)
+    gesture = (state.get("request") or {}).get("gesture") or {}
+    samples = gesture.get("samples") or []
+    checks.record(gesture.get("pattern") == "fullScreen" and state["decision"] == "finish"
+                  and samples[-1:] and samples[-1]["state"] == "invoked" and len(samples) > 10,
+                  "back swipe drawn with a finger (touch): fullScreen, committed",
+                  f"{len(samples)} samples, decision {state['decision']}, "
+                  f"states {[s.get('state') for s in samples[:1]]}...{[s.get('state') for s in samples[-1:]]}")
 
     choose_kind(driver, "dragDismiss")
     call_hook(driver, "preview.loadPlan(" + json.dumps(load_example("examples/zoom-push.json", None)) + ")")

@@ -30,7 +30,9 @@ enum PreviewPage {
   .kind-slice    { background: rgba(60, 170, 110, .55); }
   /* kind-color takes the layer's own colour inline. */
   #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
-  #overlay.active { pointer-events: auto; }
+  /* touch-action: a finger drawing a gesture (or dragging a rectangle) must not scroll the page,
+     which would end its pointer stream with pointercancel. */
+  #overlay.active { pointer-events: auto; touch-action: none; }
   #overlay.gesture { cursor: crosshair; }
   .handle { position: absolute; box-sizing: border-box; border: 2px dashed; cursor: move;
             pointer-events: auto; font: 11px ui-monospace, monospace; }
