@@ -113,7 +113,7 @@ public struct PlanningService: Sendable {
   // MARK: - Interactions (POST /v1/interactions)
 
   /// Parses and validates an interaction request body.
-  public func decodeInteractionRequest(_ body: [UInt8]) -> Result<InteractionRequest, Problem> {
+  public func decodeInteractionRequest(_ body: [UInt8]) -> Result<GestureRequest, Problem> {
     let root: JSONValue
     do {
       root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
@@ -127,10 +127,10 @@ public struct PlanningService: Sendable {
   }
 
   /// Plans a validated interaction; engine refusals are 422s at the field they concern.
-  public func interact(_ request: InteractionRequest) -> Result<InteractionPlan, Problem> {
+  public func interact(_ request: GestureRequest) -> Result<GesturePlan, Problem> {
     do {
       return .success(
-        try InteractionPlanner.plan(
+        try GesturePlanner.plan(
           request, maximumKeyframes: limits.maximumInteractionKeyframes,
           maximumSamples: limits.maximumGestureSamples, maximumSpan: limits.maximumGestureSpan))
     } catch {
@@ -143,7 +143,7 @@ public struct PlanningService: Sendable {
   /// operation the HTTP route counts. Interactions are one-off recordings: never cached.
   public func interactionBody(
     _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
-  ) -> Result<(InteractionRequest, [UInt8]), Problem> {
+  ) -> Result<(GestureRequest, [UInt8]), Problem> {
     decodeInteractionRequest(body).flatMap { request in
       interact(request).flatMap { plan in
         bounded(format.render(plan, options: options), format, at: ["transition", "frameRate"])

@@ -10,8 +10,9 @@ enum CommandLineTool {
       plan [FILE] [--pretty]   Read a plan request (FILE or stdin), write the plan JSON to stdout.
                                Invalid input: problem+json on stderr, exit 2.
       interact [FILE] [--pretty]
-                               Read an interaction request (transition + recorded pan +
-                               release policy), write the interaction plan JSON. Same exits.
+                               Read an interaction request (transition + recorded gesture:
+                               a pan, an Android back stream or a drag to dismiss), write
+                               the interaction plan JSON. Same exits.
       healthcheck [--port N]   Exit 0 iff GET /healthz on this machine answers 200.
       help                     This text.
 

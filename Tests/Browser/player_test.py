@@ -1318,6 +1318,76 @@ def retarget_cases():
     ]
 
 
+def post_interaction(base, body):
+    """The plain JSON interaction answer, straight from the server."""
+    parsed = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=30)
+    connection.request("POST", "/v1/interactions", body=json.dumps(body),
+                       headers={"Content-Type": "application/json", "Accept": "application/json"})
+    response = connection.getresponse()
+    data = json.loads(response.read())
+    connection.close()
+    if response.status != 200:
+        raise RuntimeError(f"{response.status} {json.dumps(data)[:300]}")
+    return data
+
+
+def check_gesture_kind(checks, driver, base, name):
+    """An answer of gesture kind back or dragDismiss (docs/GESTURES.md), played through the
+    module: paused at five of its keyframe times, every layer (the back scrim, the rounded
+    screens' radius, the followed snapshot) where the JSON answer puts it; then played to its
+    end, which runs the decision's actions."""
+    body = load_example(name)
+    answer = post_interaction(base, body)
+    info = run_async(driver, f"""
+      const [body] = args;
+      if (window.__c) window.__c.cancel();
+      const doc = await app.tp.request(body, {{path: "/v1/interactions"}});
+      window.__c = app.tp.play(doc, {{container: app.container, screens: __screens(),
+                                      elements: {ZOOM_ELEMENTS}, autoplay: false}});
+      await __frames();
+      return {{ids: doc.layers.map((l) => l.id), kind: doc.interaction.kind,
+              decision: doc.interaction.decision, duration: doc.duration}};
+    """, body)
+    ids = [layer["id"] for layer in answer["layers"]]
+    label = f"{answer['kind']} ({name})"
+    if not checks.record(info["ids"] == ids and info["kind"] == answer["kind"]
+                         and info["decision"] == answer["decision"],
+                         f"{label}: document mounted",
+                         f"{len(ids)} layers {ids}, {info['kind']} {info['decision']}, "
+                         f"{info['duration']:.3f} ms"):
+        return
+    count = len(answer["layers"][0]["keyframes"])
+    release = answer["progress"][-1]["t"]
+    indices = {round(f * (count - 1)) for f in FRACTIONS}
+    # The release keyframe too: the end of the follow or preview, the start of the completion.
+    indices.add(next(i for i, k in enumerate(answer["layers"][0]["keyframes"]) if k["t"] == release))
+    worst = {"box": 0.0, "radius": 0.0, "content": 0.0, "alpha": 0.0}
+    problems = []
+    times = []
+    for index in sorted(indices):
+        t = answer["layers"][0]["keyframes"][index]["t"]
+        times.append(t)
+        w, p = compare(answer, index, measure_at(driver, t * 1000))
+        worst = merge(worst, w)
+        problems += [f"t={t:.4f}: {x}" for x in p]
+    checks.record(not problems, f"{label}: layers at {len(times)} keyframe times",
+                  f"t = {', '.join(f'{t:.4f}' for t in times)} s; {summary(worst)}"
+                  + ("; " + "; ".join(problems[:6]) if problems else ""))
+    outcome = run_async(driver, """
+      const c = window.__c;
+      c.seek(Math.max(0, c.duration - 50));
+      c.play();
+      const outcome = await c.finished;
+      window.__c = null;
+      return {outcome, layers: document.querySelectorAll("[data-tp-layer]").length};
+    """)
+    expected = {"finish": "finished", "cancel": "cancelled"}[answer["decision"]]
+    checks.record(outcome["outcome"] == expected and outcome["layers"] == 0,
+                  f"{label}: plays to its end and runs its {answer['decision']} actions",
+                  f"ended {outcome['outcome']}, {outcome['layers']} layers left")
+
+
 def check_dead_proxy(checks, driver):
     try:
         driver.get("http://player-test.invalid/")
@@ -1411,6 +1481,9 @@ def main():
             steps.append(("keep and replace", check_keep_and_replace, (checks, driver)))
             steps.append(("API edges", check_api_edges, (checks, driver)))
             steps.append(("reduced motion", check_reduced_motion, (checks, driver, harness)))
+            for example in ("interaction-back-cross-activity.json", "interaction-drag-dismiss.json"):
+                steps.append((f"gesture kind {example}", check_gesture_kind,
+                              (checks, driver, args.base, example)))
             for name, step, step_args, *keywords in steps:
                 if args.only and args.only not in name:
                     continue

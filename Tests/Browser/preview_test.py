@@ -441,6 +441,118 @@ def check_drawn_gesture(checks, driver):
     set_mode(driver, "view")
 
 
+def draw(driver, start, steps, end, hold=0.016, touch=False):
+    """A mouse (or one finger's) drag on the stage through the DevTools protocol: press at
+    `start` (stage points), move through `steps`, release at `end`; returns the page's state
+    once the interaction it produced has arrived."""
+    left, top = driver.execute_script(
+        "const r = preview.container().getBoundingClientRect(); return [r.left, r.top];")
+
+    def mouse(kind, point, buttons):
+        if touch:
+            kind = {"mousePressed": "touchStart", "mouseMoved": "touchMove",
+                    "mouseReleased": "touchEnd"}[kind]
+            points = [] if kind == "touchEnd" else [{"x": left + point[0], "y": top + point[1]}]
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+            return
+        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
+            "type": kind, "x": left + point[0], "y": top + point[1], "button": "left",
+            "buttons": buttons, "clickCount": 1})
+
+    before = driver.execute_script("return preview.state.requests;")
+    if touch:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    mouse("mousePressed", start, 1)
+    for point in steps:
+        time.sleep(hold)
+        mouse("mouseMoved", point, 1)
+    mouse("mouseReleased", end, 0)
+    if touch:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    return driver.execute_async_script("""
+      const [before, done] = arguments;
+      const started = Date.now();
+      (function wait() {
+        const s = preview.state;
+        if ((s.kind === "interaction" && s.loading === 0 && s.requests > before)
+            || Date.now() - started > 10000) done(s);
+        else setTimeout(wait, 20);
+      })();""", before)
+
+
+def choose_kind(driver, kind, pattern=None):
+    driver.execute_script("""
+      const [kind, pattern] = arguments;
+      const select = document.getElementById('gestureKind');
+      select.value = kind;
+      select.dispatchEvent(new Event('change'));
+      if (pattern) document.getElementById('backPattern').value = pattern;""", kind, pattern)
+
+
+def check_drawn_back_and_drag(checks, driver):
+    """A predictive back swipe and a drag to dismiss drawn with the mouse (docs/GESTURES.md):
+    the page builds the kind's samples from the pointer, posts them over the pop (the form is
+    on a push), shows the decision and plays the answer."""
+    call_hook(driver, "preview.loadPlan(" + json.dumps(load_example("examples/zoom-push.json", None)) + ")")
+    set_mode(driver, "gesture")
+    choose_kind(driver, "back", "crossActivity")
+    hint = driver.find_element(By.ID, "gestureHint").text
+    # From the left edge, 300 pt across: invoked.
+    state = draw(driver, (6, 420), [(6 + 25 * i, 420 + 3 * i) for i in range(1, 13)], (306, 456))
+    request = state.get("request") or {}
+    gesture = request.get("gesture") or {}
+    samples = gesture.get("samples") or []
+    states = [s.get("state") for s in samples]
+    shown = driver.find_element(By.ID, "decision").text if state["kind"] == "interaction" else ""
+    ok = (state["kind"] == "interaction" and gesture.get("kind") == "back"
+          and request.get("transition", {}).get("operation") == "pop"
+          and states[:1] == ["began"] and states[-1:] == ["invoked"]
+          and samples[0].get("swipeEdge") == "left" and state["decision"] == "finish"
+          and "backScrim" in state["layers"] and "back" in shown and "predictive back" in hint)
+    checks.record(ok, "back swipe drawn with the mouse: BackEvents over the pop, committed",
+                  f"{len(samples)} samples, last progress "
+                  f"{samples[-2].get('progress') if len(samples) > 1 else None}, states "
+                  f"{states[:1]}...{states[-1:]}, decision {state['decision']}, layers {state['layers']}")
+    # From the right half, out and back toward the edge: cancelled.
+    state = draw(driver, (384, 420), [(384 - 30 * i, 420) for i in range(1, 8)]
+                 + [(174 + 30 * i, 420) for i in range(1, 6)], (330, 420))
+    samples = ((state.get("request") or {}).get("gesture") or {}).get("samples") or []
+    checks.record(state["decision"] == "cancel" and samples[-1:] and samples[-1]["state"] == "cancelled"
+                  and samples[0].get("swipeEdge") == "right",
+                  "back swipe that comes back toward its edge: cancelled",
+                  f"decision {state['decision']}, edge {samples[0].get('swipeEdge') if samples else None}")
+    # With a finger (touch events): the stage does not scroll away, the swipe commits.
+    choose_kind(driver, "back", "fullScreen")
+    state = draw(driver, (380, 300), [(380 - 22 * i, 300 + 4 * i) for i in range(1, 13)], (100, 352),
+                 touch=True)
+    gesture = (state.get("request") or {}).get("gesture") or {}
+    samples = gesture.get("samples") or []
+    checks.record(gesture.get("pattern") == "fullScreen" and state["decision"] == "finish"
+                  and samples[-1:] and samples[-1]["state"] == "invoked" and len(samples) > 10,
+                  "back swipe drawn with a finger (touch): fullScreen, committed",
+                  f"{len(samples)} samples, decision {state['decision']}, "
+                  f"states {[s.get('state') for s in samples[:1]]}...{[s.get('state') for s in samples[-1:]]}")
+
+    choose_kind(driver, "dragDismiss")
+    call_hook(driver, "preview.loadPlan(" + json.dumps(load_example("examples/zoom-push.json", None)) + ")")
+    # The zoom's destination (the snapshot at the pop's start) grabbed at (195, 300), dragged
+    # 260 pt down: past the threshold, it springs home.
+    state = draw(driver, (195, 300), [(195 + i, 300 + 20 * i) for i in range(1, 14)], (209, 560))
+    request = state.get("request") or {}
+    gesture = request.get("gesture") or {}
+    samples = gesture.get("samples") or []
+    controller_ok = driver.execute_script(
+        "const c = preview.controller(); return !!c && c.document.interaction.kind === 'dragDismiss';")
+    checks.record(state["kind"] == "interaction" and gesture.get("kind") == "dragDismiss"
+                  and gesture.get("anchor") == {"x": 195, "y": 300} and state["decision"] == "finish"
+                  and samples[-1:] and samples[-1]["state"] == "ended" and controller_ok,
+                  "drag to dismiss drawn with the mouse: followed, then springs home",
+                  f"{len(samples)} samples, y {samples[-1]['y'] if samples else None}, "
+                  f"decision {state['decision']}, anchor {gesture.get('anchor')}")
+    choose_kind(driver, "pan")
+    set_mode(driver, "view")
+
+
 # ---- hero editor, RTL, reduced motion, "Reverse now" ---------------------------------------------
 
 # Installed once the page has loaded: every request the page makes (the player's reversals too)
@@ -1329,6 +1441,7 @@ def main():
                       ("drawn gesture", check_drawn_gesture, (checks, driver)),
                       ("generated editors", check_generated_editors, (checks, driver, args.base)),
                       ("new style", check_new_style, (checks, driver, url)),
+                      ("drawn back and drag to dismiss", check_drawn_back_and_drag, (checks, driver)),
                       ("hero editor", check_hero_editor, (checks, driver, args.base)),
                       ("hero problems", check_hero_problems, (checks, driver)),
                       ("rtl", check_rtl, (checks, driver, args.base)),

@@ -22,7 +22,13 @@ enum ExportFixtures {
   ]
   static let interactionNames = [
     "interaction-slow-drag", "interaction-fast-flick", "interaction-drag-back",
-    "interaction-cancelled",
+    "interaction-cancelled", "interaction-back-cross-activity", "interaction-back-retry",
+    "interaction-back-full-screen", "interaction-drag-dismiss",
+  ]
+  /// The gesture examples over hero plans (their layers carry content frames and mattes,
+  /// which the hero export tests check).
+  static let heroInteractionNames = [
+    "interaction-back-shared-element", "interaction-drag-dismiss-hero",
   ]
 
   /// cartSheet present with a perspective (m34 = -1/500) on the tilted snapshot.
@@ -41,7 +47,7 @@ enum ExportFixtures {
     return try service.decodePlanRequest(try example(name)).flatMap(service.plan).get()
   }
 
-  static func interaction(_ name: String) throws -> InteractionPlan {
+  static func interaction(_ name: String) throws -> GesturePlan {
     let service = PlanningService()
     return try service.decodeInteractionRequest(try example(name)).flatMap(service.interact).get()
   }

@@ -40,7 +40,8 @@ func keys(_ v: JSONValue?) -> [String] {
 
 final class InteractionWireTests: XCTestCase {
   func testDecodesTheAPIExampleAndDefaults() throws {
-    let r = try PlanningService().decodeInteractionRequest(Array(interactionExampleJSON.utf8)).get()
+    let r = try XCTUnwrap(
+      PlanningService().decodeInteractionRequest(Array(interactionExampleJSON.utf8)).get().pan)
     XCTAssertEqual(r.transition.style, "zoom")
     XCTAssertEqual(r.transition.operation, .pop)
     XCTAssertEqual(r.gesture.direction, .either)
@@ -56,11 +57,12 @@ final class InteractionWireTests: XCTestCase {
     XCTAssertEqual(r.completionSpeed, 1)
     XCTAssertEqual(r.completionCurve, .easeInOut)
 
-    let minimal = try PlanningService().decodeInteractionRequest(
-      Array(
-        #"{"transition":\#(transitionJSON),"gesture":{"direction":"upward","distance":300,"samples":[{"t":5,"x":1,"y":-2,"vx":3,"vy":-4,"state":"began"}]},"release":{"policy":"projected"}}"#
-          .utf8)
-    ).get()
+    let minimal = try XCTUnwrap(
+      PlanningService().decodeInteractionRequest(
+        Array(
+          #"{"transition":\#(transitionJSON),"gesture":{"direction":"upward","distance":300,"samples":[{"t":5,"x":1,"y":-2,"vx":3,"vy":-4,"state":"began"}]},"release":{"policy":"projected"}}"#
+            .utf8)
+      ).get().pan)
     XCTAssertEqual(minimal.gesture.direction, .upward)
     XCTAssertEqual(minimal.gesture.distance, 300)
     XCTAssertEqual(
@@ -68,11 +70,12 @@ final class InteractionWireTests: XCTestCase {
     XCTAssertEqual(minimal.release, .projected(decelerationRate: 0.998))
     XCTAssertEqual(minimal.completionSpeed, 1)
     XCTAssertEqual(minimal.completionCurve, .easeInOut)
-    let system = try PlanningService().decodeInteractionRequest(
-      Array(
-        #"{"transition":\#(transitionJSON),"gesture":{"samples":[{"t":0,"x":0,"y":0,"state":"began"}]},"release":{"policy":"system"},"completion":{"speed":-1,"curve":"linear"}}"#
-          .utf8)
-    ).get()
+    let system = try XCTUnwrap(
+      PlanningService().decodeInteractionRequest(
+        Array(
+          #"{"transition":\#(transitionJSON),"gesture":{"samples":[{"t":0,"x":0,"y":0,"state":"began"}]},"release":{"policy":"system"},"completion":{"speed":-1,"curve":"linear"}}"#
+            .utf8)
+      ).get().pan)
     XCTAssertEqual(system.release, .system)
     XCTAssertEqual(system.completionSpeed, -1)
     XCTAssertEqual(system.effectiveCompletionSpeed, 1)

@@ -153,7 +153,9 @@ final class SVGExportTests: XCTestCase {
   }
 
   func testInteractionsAndOtherMomentCounts() throws {
-    for name in ExportFixtures.interactionNames {
+    // A back pattern's rounded, posed screens are drawn as hero radii are (GestureWireTests
+    // checks those filmstrips).
+    for name in ExportFixtures.interactionNames where !name.hasPrefix("interaction-back-") {
       let timeline = try ExportFixtures.interaction(name).timeline
       try assertMatches(SVGExporter.export(timeline), timeline)
       try assertMatches(SVGExporter.export(timeline, moments: 12), timeline, moments: 12)

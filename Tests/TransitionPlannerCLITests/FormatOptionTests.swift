@@ -42,6 +42,8 @@ final class FormatOptionTests: XCTestCase {
       for (command, path, name) in [
         ("plan", "/v1/plans", "cartSheet-present"), ("plan", "/v1/plans", "zoom-push"),
         ("interact", "/v1/interactions", "interaction-fast-flick"),
+        ("interact", "/v1/interactions", "interaction-back-retry"),
+        ("interact", "/v1/interactions", "interaction-drag-dismiss-hero"),
         ("plan", "/v1/plans", "hero-avatar"), ("plan", "/v1/plans", "zoom-push-reversed"),
         ("plan", "/v1/plans", "cartSheet-present-reduced"),
       ] {

@@ -14,12 +14,13 @@ public enum WaapiExporter {
     write(plan.timeline, interaction: nil, request: plan.request)
   }
 
-  /// Adds `interaction`: the decision, the release figures and the release time (ms).
-  public static func export(_ plan: InteractionPlan) -> [UInt8] {
+  /// Adds `interaction`: the decision, the release figures and the release time (ms); the
+  /// gesture's kind first where it is not a pan.
+  public static func export(_ plan: GesturePlan) -> [UInt8] {
     write(plan.timeline, interaction: plan, request: nil)
   }
 
-  static func write(_ timeline: Timeline, interaction: InteractionPlan?, request: PlanRequest?)
+  static func write(_ timeline: Timeline, interaction: GesturePlan?, request: PlanRequest?)
     -> [UInt8]
   {
     let frames = timeline.times.count * timeline.layers.count
@@ -82,10 +83,18 @@ public enum WaapiExporter {
       w.string(note)
     }
     if let interaction {
-      w.raw(",\"interaction\":{\"decision\":")
+      switch interaction {
+      case .pan: w.raw(",\"interaction\":{\"decision\":")
+      case .back: w.raw(",\"interaction\":{\"kind\":\"back\",\"decision\":")
+      case .dragDismiss: w.raw(",\"interaction\":{\"kind\":\"dragDismiss\",\"decision\":")
+      }
       w.string(interaction.decision.rawValue)
       w.raw(",\"reason\":")
-      InteractionEncoder.writeReason(interaction.reason, &w)
+      switch interaction {
+      case .pan(let p): InteractionEncoder.writeReason(p.reason, &w)
+      case .back(let p): BackEncoder.writeReason(p.reason, &w)
+      case .dragDismiss(let p): InteractionEncoder.writeReason(p.reason, &w)
+      }
       w.raw(",\"releaseTime\":")
       if let release = interaction.releaseTime {
         w.number(release * 1000)

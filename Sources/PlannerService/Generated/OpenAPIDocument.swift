@@ -12,9 +12,10 @@ info:
     between two screens) for any platform: a plan request
     (scene + style + operation + timing) goes in, and a plan comes out: per-layer keyframes (frame,
     alpha, 3D transform), the analytic tracks they sample, and the discrete actions at start,
-    finish and cancel. It also plans gesture-driven (interactive) transitions from a recorded pan
-    stream: the decision to finish or cancel, why, and keyframes over the gesture and its
-    completion (`POST /v1/interactions`).
+    finish and cancel. It also plans gesture-driven (interactive) transitions from a recorded
+    gesture - a pan, an Android predictive-back stream or a drag to dismiss: the decision to
+    finish or cancel, why, and keyframes over the gesture and its completion
+    (`POST /v1/interactions`).
 
     Conventions (see docs/API.md and docs/STYLES.md):
 
@@ -294,9 +295,17 @@ paths:
     post:
       tags: [interactions]
       operationId: createInteraction
-      summary: Plan a gesture-driven (interactive) transition from a recorded pan
+      summary: Plan a gesture-driven (interactive) transition from a recorded gesture
       description: |
-        Plans an interactive transition the way `UIPercentDrivenInteractiveTransition` runs one:
+        `gesture.kind` picks the gesture model: `pan` (the default, described below), `back`
+        (an Android predictive-back stream of `BackEvent`s driving one of three preview
+        patterns, then the commit or the cancel) or `dragDismiss` (a shared element follows
+        the finger and springs home or back with the finger's velocity). `back` and
+        `dragDismiss` drive pop and dismiss plans only; their members, defaults, answers and
+        errors are those of docs/GESTURES.md (see `BackGestureInput`,
+        `DragDismissGestureInput`, `BackInteraction`, `DragDismissInteraction`).
+
+        A pan plans an interactive transition the way `UIPercentDrivenInteractiveTransition` runs one:
         the recorded pan (`gesture.samples`) scrubs the plan of `transition` (its timing, of
         duration `D`, is the non-interactive animation being scrubbed), then at the release the
         `release` policy decides between finishing and cancelling, and the completion runs the
@@ -347,6 +356,10 @@ paths:
                 $ref: '#/components/examples/InteractionCancelledRequest'
               pending:
                 $ref: '#/components/examples/InteractionPendingRequest'
+              backCommit:
+                $ref: '#/components/examples/InteractionBackRequest'
+              dragDismiss:
+                $ref: '#/components/examples/InteractionDragDismissRequest'
       responses:
         '200':
           description: The interaction plan.
@@ -364,7 +377,7 @@ paths:
           content:
             application/json:
               schema:
-                $ref: '#/components/schemas/Interaction'
+                $ref: '#/components/schemas/AnyInteraction'
               examples:
                 finishAtFrameRate10:
                   $ref: '#/components/examples/InteractionFinishPlan'
@@ -1488,7 +1501,12 @@ components:
         `/transition/frameRate`), each bad sample at its own field
         (`/gesture/samples/17/t`): times that decrease, `began` anywhere but first, `ended` /
         `cancelled` / `failed` anywhere but last, no samples or more than 10,000, a stream
-        spanning more than 600 s.
+        spanning more than 600 s. `back` and `dragDismiss` add their own (docs/GESTURES.md 7):
+        an unknown `/gesture/kind`, a push or present at `/transition/operation`, a reversal, a
+        dragDismiss over a dissolve or a style without a shared element, the kind's members
+        and parameters, and the back stream's rules (`began` only first or right after
+        `cancelled`, `invoked` only last, `moved` / `invoked` / `cancelled` only in an open
+        gesture, a gesture's one `swipeEdge`).
       headers:
         Vary:
           $ref: '#/components/headers/Vary'
@@ -1535,6 +1553,19 @@ components:
                     message: 'a plan request: {"style", "operation", "container", ...}'
                   - pointer: /gesture
                     message: 'must be an object ({"direction", "distance", "samples"}), not null'
+            backStream:
+              value:
+                type: /problems/invalid-request
+                title: Invalid request
+                status: 422
+                detail: 3 fields are invalid
+                errors:
+                  - pointer: /gesture/parameters/minScale
+                    message: must be > 0 and <= 1
+                  - pointer: /gesture/samples/1/state
+                    message: invoked is allowed only as the last sample
+                  - pointer: /gesture/samples/2/state
+                    message: 'moved needs an open gesture: a began before it and no invoked or cancelled since'
     ServiceUnavailable:
       description: |
         The server is over capacity (handler work queued beyond its limit); retry after
@@ -2140,7 +2171,8 @@ components:
       type: object
       description: |
         A gesture-driven transition (`POST /v1/interactions`): the plan being scrubbed, the
-        recorded pan, the release policy and how the completion runs. Unknown fields are
+        recorded gesture, the release policy and how the completion runs (pan and dragDismiss;
+        `back` ignores `release` and `completion`: the stream decides). Unknown fields are
         ignored; `null` is the same as leaving an optional field out.
       required: [transition, gesture]
       properties:
@@ -2150,7 +2182,11 @@ components:
             animation being scrubbed (duration `D`), its `frameRate` sets the output grid.
           $ref: '#/components/schemas/PlanRequest'
         gesture:
-          $ref: '#/components/schemas/GestureInput'
+          description: The recorded gesture; `kind` selects the model (default `pan`).
+          oneOf:
+            - $ref: '#/components/schemas/GestureInput'
+            - $ref: '#/components/schemas/BackGestureInput'
+            - $ref: '#/components/schemas/DragDismissGestureInput'
         release:
           description: 'How the release decides; default `{"policy": "threshold", "threshold": 0.35}`.'
           oneOf:
@@ -2166,6 +2202,10 @@ components:
       description: A recorded pan stream (`UIPanGestureRecognizer`) and how it maps to progress.
       required: [samples]
       properties:
+        kind:
+          type: [string, 'null']
+          description: '`pan` or absent (or `null`): this model.'
+          enum: [pan, null]
         direction:
           type: [string, 'null']
           description: |
@@ -2187,6 +2227,311 @@ components:
             spanning at most 600 s (both limits configurable, so the count is not a `maxItems`
             here; over it is a 422). A stream without an end sample is allowed (the decision
             is then `pending`).
+          minItems: 1
+          prefixItems:
+            - allOf:
+                - $ref: '#/components/schemas/GestureSampleInput'
+                - properties:
+                    state:
+                      const: began
+          items:
+            allOf:
+              - $ref: '#/components/schemas/GestureSampleInput'
+              - properties:
+                  state:
+                    enum: [changed, ended, cancelled, failed]
+    BackGestureInput:
+      type: object
+      description: |
+        `kind: back`: an Android predictive-back stream (docs/GESTURES.md 2, 4). A stream is
+        one or more gestures: `began`, `moved`..., then `cancelled` (a new `began` may follow)
+        or `invoked` (last). The last sample decides: `invoked` finishes, `cancelled` cancels,
+        `began` / `moved` leave it pending. The pattern poses the plan's closing and entering
+        layers (scale to `minScale`, `edgeMargin` from the edge, the vertical follow of
+        `touchY`, rounded corners, crossActivity's scrim), then the commit or cancel animation.
+        Members of other kinds (`direction`, `element`, `anchor`, `distance`) are ignored.
+      required: [kind, samples]
+      properties:
+        kind:
+          const: back
+        pattern:
+          type: [string, 'null']
+          description: |
+            `crossActivity` (the system's animation between activities; default),
+            `fullScreen` (Material's full-screen surface with a fade-through) or
+            `sharedElement` (the surface detaches while the shared elements fly).
+          enum: [crossActivity, fullScreen, sharedElement, null]
+        density:
+          type: [number, 'null']
+          description: Pixels per point of `touchX` / `touchY`; default 1.
+          exclusiveMinimum: 0
+          maximum: 100
+        parameters:
+          $ref: '#/components/schemas/BackParametersInput'
+        samples:
+          type: array
+          description: |
+            `BackEvent`s, oldest first: `t` never decreases; at most 10,000 samples spanning
+            at most 600 s (configurable; over is a 422).
+          minItems: 1
+          prefixItems:
+            - allOf:
+                - $ref: '#/components/schemas/BackSampleInput'
+                - required: [progress, swipeEdge]
+                  properties:
+                    state:
+                      const: began
+          items:
+            $ref: '#/components/schemas/BackSampleInput'
+    BackSampleInput:
+      type: object
+      description: |
+        One `BackEvent` (`frameTimeMillis / 1000` makes a good `t`). `progress` is required on
+        `began` and `moved` and inherited by `invoked` / `cancelled` without one; `touchX` /
+        `touchY` absent inherit within the gesture, `null` is a button press (no touch);
+        `swipeEdge` is required on `began` and, given later, must be its gesture's.
+      required: [t, state]
+      properties:
+        t:
+          type: number
+          description: Seconds (any origin).
+        state:
+          type: string
+          description: onBackStarted, onBackProgressed, onBackInvoked, onBackCancelled.
+          enum: [began, moved, invoked, cancelled]
+        progress:
+          type: [number, 'null']
+          minimum: 0
+          maximum: 1
+        touchX:
+          type: [number, 'null']
+          description: Pixels; read and checked, moves nothing.
+          minimum: -10000000
+          maximum: 10000000
+        touchY:
+          type: [number, 'null']
+          description: Pixels; `touchY / density` minus the gesture's first drives the vertical follow.
+          minimum: -10000000
+          maximum: 10000000
+        swipeEdge:
+          type: [string, 'null']
+          description: '`none` (a button, API 36 `EDGE_NONE`) behaves as `left`.'
+          enum: [left, right, none, null]
+      allOf:
+        - if:
+            required: [state]
+            properties:
+              state:
+                enum: [began, moved]
+          then:
+            required: [progress]
+            properties:
+              progress:
+                type: number
+    BackParametersInput:
+      type: [object, 'null']
+      description: |
+        Overrides of the pattern's constants (docs/GESTURES.md 4.6; sources and confidence in
+        its section 1). A name the pattern does not use is ignored and not echoed; `null` takes
+        the default. crossActivity reads the four common ones and `enteringOffset` to
+        `flingMinProgress`; fullScreen `maxTranslationY` to `enterFadeStart` and the in-app
+        commit and cancel; sharedElement the in-app commit and cancel.
+      properties:
+        minScale:
+          description: Default 0.9.
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 1
+        edgeMargin:
+          description: Points; default 8.
+          type: [number, 'null']
+          minimum: 0
+          maximum: 1000
+        cornerRadius:
+          description: Points; default 32.
+          type: [number, 'null']
+          minimum: 0
+          maximum: 1000
+        gestureCurve:
+          description: Default `backGesture`.
+          $ref: '#/components/schemas/GestureCurveInput'
+        enteringOffset:
+          description: Points; default 96 (crossActivity).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 10000
+        scrimAlpha:
+          description: Default 0.2 (0.8 for a dark theme; crossActivity).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 1
+        commitDuration:
+          description: Seconds; default 0.45 (crossActivity).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 10
+        commitCurve:
+          description: Default `emphasized` (crossActivity), `fastOutSlowIn` (in-app patterns).
+          $ref: '#/components/schemas/GestureCurveInput'
+        commitFraction:
+          description: Default `accelerateDecelerate` (crossActivity).
+          type: [string, 'null']
+          enum: [accelerateDecelerate, linear, null]
+        closingFadeRate:
+          description: Default 5 (crossActivity).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 100
+        cancelStiffness:
+          description: Default 1500 (crossActivity).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 100000
+        cancelDampingRatio:
+          description: Default 1 (crossActivity).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 1
+        fling:
+          description: Default true (crossActivity).
+          type: [boolean, 'null']
+        flingStiffness:
+          description: Default 200 (crossActivity).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 100000
+        flingDampingRatio:
+          description: Default 0.75 (crossActivity).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 2
+        flingMaxVelocity:
+          description: 1/100 scale per second; default 1000 (crossActivity).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 100000
+        flingDefaultVelocity:
+          description: Default 120 (crossActivity).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 100000
+        flingMinProgress:
+          description: Default 0.1 (crossActivity).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 1
+        maxTranslationY:
+          description: Points; default 24 (fullScreen).
+          type: [number, 'null']
+          minimum: 0
+          maximum: 1000
+        enterScale:
+          description: Default 1.1 (fullScreen).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 10
+        exitFadeEnd:
+          description: Default 0.35 (fullScreen).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 1
+        enterFadeStart:
+          description: Default 0.35 (fullScreen).
+          type: [number, 'null']
+          minimum: 0
+          exclusiveMaximum: 1
+        commitDurationMax:
+          description: Seconds; default 0.3 (in-app patterns).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 10
+        commitDurationMin:
+          description: Seconds; default 0.15 (in-app patterns).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 10
+        cancelDuration:
+          description: Seconds; default 0.1 (in-app patterns).
+          type: [number, 'null']
+          exclusiveMinimum: 0
+          maximum: 10
+        cancelCurve:
+          description: Default `accelerateDecelerate` (in-app patterns).
+          $ref: '#/components/schemas/GestureCurveInput'
+    GestureCurveInput:
+      description: |
+        A curve parameter: a name, or a cubic-bezier object read as a plan's `timing.curve`
+        of that type (docs/GESTURES.md 3.1). `backGesture` is (0.1, 0.1, 0, 1),
+        `standardDecelerate` (0, 0, 0, 1), `emphasized` Material's two-segment curve,
+        `accelerateDecelerate` `cos((x + 1) pi) / 2 + 0.5`.
+      oneOf:
+        - type: 'null'
+        - $ref: '#/components/schemas/GestureCurveName'
+        - $ref: '#/components/schemas/CubicBezierCurveInput'
+    GestureCurveName:
+      type: string
+      enum: [linear, easeIn, easeOut, easeInOut, default, fastOutSlowIn, linearOutSlowIn, fastOutLinearIn, backGesture, standardDecelerate, emphasized, accelerateDecelerate]
+    DragDismissGestureInput:
+      type: object
+      description: |
+        `kind: dragDismiss` (docs/GESTURES.md 5): the followed element (zoom's snapshot, a
+        hero pair) moves with the finger's translation and shrinks about the grab point as
+        the drag progresses (`1 - maxShrink * min(|dy| / distance, 1)`), the rest of the plan
+        is scrubbed by that progress; at the release `release` decides, and the element
+        springs per frame component to its source (finish) or back (cancel), starting with
+        the finger's velocity. Samples are a pan's. Zoom and hero pops and dismisses only;
+        not under `reduceMotion`.
+      required: [kind, samples]
+      properties:
+        kind:
+          const: dragDismiss
+        element:
+          type: [string, 'null']
+          description: |
+            hero: the id of a pair (an element on both screens), required; zoom: absent or
+            `snapshot`.
+        anchor:
+          description: Container points the element scales about; default its start frame's centre.
+          oneOf:
+            - type: 'null'
+            - type: object
+              required: [x, y]
+              properties:
+                x:
+                  type: number
+                  minimum: -10000000
+                  maximum: 10000000
+                y:
+                  type: number
+                  minimum: -10000000
+                  maximum: 10000000
+        distance:
+          type: [number, 'null']
+          description: The progress denominator, points; default the container's height / 2.
+          minimum: 1
+          maximum: 10000000
+        parameters:
+          type: [object, 'null']
+          description: Overrides (docs/GESTURES.md 5.7); other names are ignored.
+          properties:
+            maxShrink:
+              description: Default 0.5.
+              type: [number, 'null']
+              minimum: 0
+              exclusiveMaximum: 1
+            response:
+              description: Seconds; default 0.35.
+              type: [number, 'null']
+              exclusiveMinimum: 0
+              maximum: 10
+            dampingRatio:
+              description: Default 0.85.
+              type: [number, 'null']
+              exclusiveMinimum: 0
+              maximum: 2
+        samples:
+          type: array
+          description: A pan stream (see `GestureInput.samples`).
           minItems: 1
           prefixItems:
             - allOf:
@@ -2420,14 +2765,19 @@ components:
           description: The same in a sentence; present with `leavesOut`.
         interaction:
           type: object
-          description: Only from `/v1/interactions`.
+          description: Only from `/v1/interactions`; `kind` first for `back` and `dragDismiss`.
           required: [decision, reason, releaseTime]
           properties:
+            kind:
+              type: string
+              enum: [back, dragDismiss]
             decision:
               type: string
               enum: [finish, cancel, pending]
             reason:
-              $ref: '#/components/schemas/ReleaseReason'
+              oneOf:
+                - $ref: '#/components/schemas/ReleaseReason'
+                - $ref: '#/components/schemas/BackReason'
             releaseTime:
               type: [number, 'null']
               minimum: 0
@@ -2476,6 +2826,17 @@ components:
           minimum: 1
         timeline:
           $ref: '#/components/schemas/NativeTimeline'
+        gesture:
+          type: object
+          description: |
+            `back` and `dragDismiss` answers only (instead of `timeline`): the gesture's kind
+            and outcome. Their rows play the answer's keyframes (every moving property one
+            keyframe row over the whole timeline, key times the answer's sample times, one
+            shared timing entry; `meta` reason `keyframes`).
+          required: [kind, decision]
+          properties:
+            kind: {type: string, enum: [back, dragDismiss]}
+            decision: {type: string, enum: [finish, cancel, pending]}
         actions:
           description: The plan's actions; an interaction's with their `t`, as its answer has them.
           anyOf:
@@ -2507,7 +2868,8 @@ components:
             maxItems: 2
             items: {type: number}
         completion:
-          type: object
+          type: [object, 'null']
+          description: '`null` while pending.'
           required: [from, to, duration, timingFunction]
           properties:
             from: {type: number}
@@ -2545,7 +2907,7 @@ components:
         reasons:
           type: object
           propertyNames:
-            enum: [arc, transform, combined, velocity, additive]
+            enum: [arc, transform, combined, velocity, additive, keyframes]
           additionalProperties: {type: string}
         coarse:
           type: array
@@ -3616,7 +3978,9 @@ components:
         cornerRadius:
           type: number
           minimum: 0
-          description: When the layer has a radius track or a non-zero radius.
+          description: |
+            When the layer has a radius track or a non-zero radius; in a `back` answer also on
+            every keyframe of the screen layers its pattern rounds (0 in the last).
         contentFrame:
           description: When the layer has a content frame (widths and heights clamped at 0).
           $ref: '#/components/schemas/KeyframeRect'
@@ -3703,6 +4067,9 @@ components:
         timeline (`t` is tau, seconds from the first sample, 0 to `duration`); `timing` is the
         transition's, resolved as in plans.
       required: [engineVersion, decision, reason, progress, completion, duration, frameRate, timing, layers, actions]
+      not:
+        description: A pan's answer has no `kind` (the other kinds' answers do).
+        required: [kind]
       properties:
         engineVersion:
           type: string
@@ -3804,6 +4171,278 @@ components:
                 required: [cancel]
                 not:
                   required: [finish]
+    AnyInteraction:
+      description: The answer of the request's gesture kind (a pan's has no `kind`).
+      oneOf:
+        - $ref: '#/components/schemas/Interaction'
+        - $ref: '#/components/schemas/BackInteraction'
+        - $ref: '#/components/schemas/DragDismissInteraction'
+    BackInteraction:
+      type: object
+      description: |
+        The answer to a `back` stream (docs/GESTURES.md 6), keys in this order. `layers` are
+        the plan's (and, under crossActivity, `backScrim` right below the closing group, a
+        black colour layer removed by the finish and cancel actions); rounded screen layers
+        carry `cornerRadius` in every keyframe. The last keyframe of a finished or cancelled
+        stream is the plan's end or start state.
+      required: [engineVersion, kind, pattern, decision, reason, progress, completion, duration, frameRate, timing, parameters, layers, actions]
+      properties:
+        engineVersion:
+          type: string
+        kind:
+          const: back
+        pattern:
+          type: string
+          enum: [crossActivity, fullScreen, sharedElement]
+        decision:
+          type: string
+          description: '`finish` (last sample `invoked`), `cancel` (`cancelled`), `pending`.'
+          enum: [finish, cancel, pending]
+        reason:
+          $ref: '#/components/schemas/BackReason'
+        progress:
+          type: array
+          description: |
+            One entry per sample, the inherited progress included; `animationTime` is `p D`
+            under sharedElement (the element layers' plan time), else 0.
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/SampleProgress'
+        completion:
+          description: The commit or cancel; `null` when pending.
+          oneOf:
+            - type: 'null'
+            - $ref: '#/components/schemas/BackCompletion'
+        duration:
+          type: number
+          minimum: 0
+        frameRate:
+          type: integer
+          minimum: 1
+        timing:
+          $ref: '#/components/schemas/ResolvedTiming'
+        parameters:
+          type: object
+          description: |
+            The pattern's parameters, resolved (the request's value or the default), in
+            docs/GESTURES.md 4.6's order; curves as a name or a five-member cubicBezier object.
+          additionalProperties:
+            oneOf:
+              - type: number
+              - type: boolean
+              - type: string
+              - $ref: '#/components/schemas/ResolvedBezierCurve'
+        layers:
+          type: array
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/Layer'
+        actions:
+          $ref: '#/components/schemas/InteractionActions'
+    BackReason:
+      type: object
+      description: The last sample and the last gesture's walk-back figures.
+      required: [policy, state, progress, interpolatedProgress, velocity, acceleration, swipeEdge, gestures]
+      properties:
+        policy:
+          const: backEvent
+        state:
+          type: string
+          enum: [began, moved, invoked, cancelled]
+        progress:
+          type: number
+          minimum: 0
+          maximum: 1
+        interpolatedProgress:
+          type: number
+          description: The progress through `gestureCurve`.
+        velocity:
+          type: number
+          description: Progress per second.
+        acceleration:
+          type: number
+          description: Progress per second squared.
+        swipeEdge:
+          type: string
+          enum: [left, right, none]
+        gestures:
+          type: integer
+          minimum: 1
+          description: How many `began` samples the stream has.
+    BackCompletion:
+      type: object
+      description: |
+        crossActivity commit: `{from, to: 1, duration, curve, fraction, fling}` (`fling` the
+        spring on scale x 100, or `null`); crossActivity cancel: `{from, to: 0, duration,
+        curve: "spring", spring}` (a unit spring on progress); in-app patterns: `{from, to,
+        duration, curve}`.
+      required: [from, to, duration, curve]
+      properties:
+        from:
+          type: number
+          minimum: 0
+          maximum: 1
+        to:
+          type: number
+          enum: [0, 1]
+        duration:
+          type: number
+          minimum: 0
+        curve:
+          oneOf:
+            - type: string
+            - $ref: '#/components/schemas/ResolvedBezierCurve'
+        fraction:
+          type: string
+          enum: [accelerateDecelerate, linear]
+        fling:
+          oneOf:
+            - type: 'null'
+            - type: object
+              required: [velocity, mass, stiffness, damping]
+              properties:
+                velocity:
+                  type: number
+                mass:
+                  type: number
+                stiffness:
+                  type: number
+                damping:
+                  type: number
+        spring:
+          type: object
+          required: [mass, stiffness, damping, initialVelocity]
+          properties:
+            mass:
+              type: number
+            stiffness:
+              type: number
+            damping:
+              type: number
+            initialVelocity:
+              type: number
+              description: Relative to the distance back (progress at release), per second.
+    DragDismissInteraction:
+      type: object
+      description: |
+        The answer to a `dragDismiss` gesture (docs/GESTURES.md 6), keys in this order: a pan's
+        members, then `parameters` and `follow`. The followed layers show the follow law up to
+        the release, then the spring (the end keyframe holds the plan's end or start state).
+      required: [engineVersion, kind, decision, reason, progress, completion, duration, frameRate, timing, parameters, follow, layers, actions]
+      properties:
+        engineVersion:
+          type: string
+        kind:
+          const: dragDismiss
+        decision:
+          type: string
+          enum: [finish, cancel, pending]
+        reason:
+          $ref: '#/components/schemas/ReleaseReason'
+        progress:
+          type: array
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/SampleProgress'
+        completion:
+          description: '`null` when pending.'
+          oneOf:
+            - type: 'null'
+            - $ref: '#/components/schemas/DragDismissCompletion'
+        duration:
+          type: number
+          minimum: 0
+        frameRate:
+          type: integer
+          minimum: 1
+        timing:
+          $ref: '#/components/schemas/ResolvedTiming'
+        parameters:
+          type: object
+          required: [maxShrink, response, dampingRatio]
+          properties:
+            maxShrink:
+              type: number
+            response:
+              type: number
+            dampingRatio:
+              type: number
+        follow:
+          type: object
+          required: [element, layers, anchor, frame, distance, velocity]
+          properties:
+            element:
+              type: string
+            layers:
+              type: array
+              description: The followed layers' ids, in layer order.
+              items:
+                $ref: '#/components/schemas/LayerId'
+            anchor:
+              $ref: '#/components/schemas/Point'
+            frame:
+              description: The element's frame at plan start.
+              $ref: '#/components/schemas/Rect'
+            distance:
+              type: number
+            velocity:
+              description: The finger's velocity at the release, points per second.
+              $ref: '#/components/schemas/Point'
+        layers:
+          type: array
+          minItems: 1
+          items:
+            $ref: '#/components/schemas/Layer'
+        actions:
+          $ref: '#/components/schemas/InteractionActions'
+    DragDismissCompletion:
+      type: object
+      description: |
+        The plan part completes as a pan's (`planDuration`, `curve`); the element springs per
+        frame component from `spring.from` (the release frame) with `spring.velocity` to
+        `spring.to`; `duration` is the longer of the two.
+      required: [from, to, duration, curve, planDuration, spring]
+      properties:
+        from:
+          type: number
+          minimum: 0
+          maximum: 1
+        to:
+          type: number
+          enum: [0, 1]
+        duration:
+          type: number
+          minimum: 0
+        curve:
+          type: string
+          enum: [linear, easeIn, easeOut, easeInOut]
+        planDuration:
+          type: number
+          minimum: 0
+        spring:
+          type: object
+          required: [mass, stiffness, damping, duration, from, to, velocity]
+          properties:
+            mass:
+              type: number
+            stiffness:
+              type: [number, 'null']
+              description: |
+                `(2 pi / response)^2`; `null` when that overflows a double (a response under
+                about 1e-154 s: the spring is then at its target as soon as the release is past,
+                and `duration` is 0).
+            damping:
+              type: [number, 'null']
+              description: '`4 pi dampingRatio / response`; `null` when that overflows.'
+            duration:
+              type: number
+              minimum: 0
+            from:
+              $ref: '#/components/schemas/Rect'
+            to:
+              $ref: '#/components/schemas/Rect'
+            velocity:
+              $ref: '#/components/schemas/RectVelocity'
     ReleaseReason:
       description: |
         Why the released gesture finished or cancelled: the inputs of the policy and what it
@@ -4724,6 +5363,40 @@ components:
             - {t: 0, x: 0, y: 0, state: began}
             - {t: 0.05, x: 30, y: 0, state: changed}
             - {t: 0.12, x: 80, y: 0, vx: 500, state: changed}
+    InteractionBackRequest:
+      summary: "docs/GESTURES.md 2: a left-edge predictive back on a zoom pop, invoked at 0.12 s"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+        gesture:
+          kind: back
+          pattern: crossActivity
+          density: 1
+          samples:
+            - {t: 0, progress: 0, touchX: 2, touchY: 400, swipeEdge: left, state: began}
+            - {t: 0.05, progress: 0.25, touchX: 80, touchY: 450, state: moved}
+            - {t: 0.1, progress: 0.5, touchX: 150, touchY: 500, state: moved}
+            - {t: 0.12, state: invoked}
+    InteractionDragDismissRequest:
+      summary: "docs/GESTURES.md 8: the zoom pop's snapshot dragged 210 pt down and released: finishes"
+      value:
+        transition:
+          style: zoom
+          operation: pop
+          container: {width: 390, height: 844}
+          source: {x: 16, y: 220, width: 170, height: 170}
+          destination: {x: 0, y: 91, width: 390, height: 390}
+        gesture:
+          kind: dragDismiss
+          samples:
+            - {t: 0, x: 0, y: 0, state: began}
+            - {t: 0.05, x: 4, y: 60, state: changed}
+            - {t: 0.1, x: 8, y: 130, state: changed}
+            - {t: 0.15, x: 10, y: 210, state: ended}
     InteractionFinishPlan:
       summary: "A three-sample zoom pop released past the threshold, sampled at frameRate 10: finishes"
       value:

@@ -30,7 +30,9 @@ enum PreviewPage {
   .kind-slice    { background: rgba(60, 170, 110, .55); }
   /* kind-color takes the layer's own colour inline. */
   #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
-  #overlay.active { pointer-events: auto; }
+  /* touch-action: a finger drawing a gesture (or dragging a rectangle) must not scroll the page,
+     which would end its pointer stream with pointercancel. */
+  #overlay.active { pointer-events: auto; touch-action: none; }
   #overlay.gesture { cursor: crosshair; }
   /* The stage's rectangles (see placeHandles): a rect input's, coloured by its name, or a listed
      item's frame, coloured by its screen; any other is blue. */
@@ -72,6 +74,7 @@ enum PreviewPage {
   .group > .groupName { font-weight: 600; margin-right: 6px; }
   .group textarea { height: 150px; white-space: pre; overflow-wrap: normal; overflow-x: auto; }
   .hidden { display: none; }
+  #gestureHint { color: #556; font-size: 12px; }
 </style>
 </head>
 <body>
@@ -123,7 +126,16 @@ enum PreviewPage {
       <legend>Stage</legend>
       <label><input type="radio" name="mode" value="view" checked> view</label>
       <label title="while a plan plays, it follows the rectangle (retarget)"><input type="radio" name="mode" value="drag"> drag rectangles (the style's rects and framed items; a playing plan follows)</label>
-      <label><input type="radio" name="mode" value="gesture"> draw a pan gesture</label>
+      <label><input type="radio" name="mode" value="gesture"> draw a gesture</label>
+      <div id="gestureKindRow">gesture
+        <label><select id="gestureKind" data-pointer="/gesture/kind">
+          <option value="pan">pan</option>
+          <option value="back">back (Android predictive back)</option>
+          <option value="dragDismiss">dragDismiss (drag to dismiss)</option></select></label>
+        <label id="backPatternLabel" class="hidden">pattern <select id="backPattern" data-pointer="/gesture/pattern">
+          <option>crossActivity</option><option>fullScreen</option><option>sharedElement</option></select></label>
+        <div id="gestureHint"></div>
+      </div>
       <div>release
         <label><select id="policy" data-pointer="/release/policy">
           <option>threshold</option><option>projected</option><option>system</option></select></label>
@@ -743,7 +755,8 @@ function showDecision(interaction) {
   strong.id = "decisionText";
   strong.textContent = "decision: " + interaction.decision;
   box.append(strong);
-  const when = interaction.releaseTime === null ? " (no release yet)" : " (released at " + interaction.releaseTime + " ms)";
+  const when = (interaction.kind ? " \u00b7 " + interaction.kind : "") +
+    (interaction.releaseTime === null ? " (no release yet)" : " (released at " + interaction.releaseTime + " ms)");
   box.append(document.createTextNode(when));
   const pre = document.createElement("pre");
   pre.id = "reason";
@@ -1087,10 +1100,33 @@ function placeHandles() {
   stageHandles.forEach((h, rank) => { h.style.zIndex = String(1 + rank); overlay.append(h); });
 }
 
-// ---- drawing a pan gesture -------------------------------------------------------------------
-// Pointer events become the pan's samples: t in seconds since the press, x/y the translation
-// since the press, states began...changed...ended (cancelled when the browser takes the pointer).
+// ---- drawing a gesture -----------------------------------------------------------------------
+// Pointer events become the samples of the chosen gesture kind (docs/GESTURES.md), all read
+// from the same records: t in seconds since the press, x/y the translation since the press,
+// sx/sy the point on the stage (container points: the stage is drawn at scale 1).
+// - pan and dragDismiss: states began...changed...ended (cancelled when the browser takes the
+//   pointer); dragDismiss also sends where the press was as the anchor the element scales about
+//   (and, for hero, the pair under it as the element);
+// - back: BackEvents. The edge is the stage's half the press is in; progress is the horizontal
+//   travel away from that edge over the container's width (as Android's touch tracker on a
+//   phone); touchX/touchY the stage point. Letting go invokes the back, unless the finger came
+//   back to under half of the farthest progress (then it is cancelled, as a user changing their
+//   mind does).
+// A drawing keeps at most MAX_DRAWN_SAMPLES records (the service takes 10,000 samples).
+const MAX_DRAWN_SAMPLES = 5000;
 let gesture = null;
+const gestureKind = () => $("gestureKind").value;
+const GESTURE_HINTS = {
+  pan: "drag across the stage: the pan scrubs the plan; letting go releases it (release policy below)",
+  back: "swipe in from the stage's left or right half: a predictive back over the pop or dismiss; " +
+        "let go to commit, or come back toward the edge first to cancel",
+  dragDismiss: "grab the element and drag it (down or up): it follows and shrinks; " +
+               "letting go springs it home or back (release policy below)",
+};
+function showGestureKind() {
+  $("backPatternLabel").classList.toggle("hidden", gestureKind() !== "back");
+  $("gestureHint").textContent = GESTURE_HINTS[gestureKind()];
+}
 const mode = () => document.querySelector("input[name=mode]:checked").value;
 
 function setMode() {
@@ -1100,27 +1136,34 @@ function setMode() {
 }
 
 function sample(e, stateName) {
+  // The last record of a long drawing is replaced, so that the release is always kept.
+  if (gesture.samples.length >= MAX_DRAWN_SAMPLES) gesture.samples.pop();
   const t = (e.timeStamp - gesture.t0) / 1000;
   const s = { t: Math.max(t, gesture.last), x: e.clientX - gesture.x0, y: e.clientY - gesture.y0, state: stateName };
   gesture.last = s.t;
   gesture.samples.push(s);
   const r = stage.getBoundingClientRect();
-  gesture.points.push((e.clientX - r.left) + "," + (e.clientY - r.top));
-  trail.firstElementChild.setAttribute("points", gesture.points.join(" "));
+  gesture.stage.length = gesture.samples.length - 1;
+  gesture.stage.push({ sx: e.clientX - r.left, sy: e.clientY - r.top });
+  if (gesture.points.length < MAX_DRAWN_SAMPLES) {
+    gesture.points.push((e.clientX - r.left) + "," + (e.clientY - r.top));
+    trail.firstElementChild.setAttribute("points", gesture.points.join(" "));
+  }
 }
 
 overlay.addEventListener("pointerdown", (e) => {
   if (mode() !== "gesture") return;
   e.preventDefault();
   overlay.setPointerCapture(e.pointerId);
-  gesture = { t0: e.timeStamp, x0: e.clientX, y0: e.clientY, last: 0, samples: [], points: [] };
+  gesture = { t0: e.timeStamp, x0: e.clientX, y0: e.clientY, last: 0, samples: [], points: [],
+              stage: [] };
   sample(e, "began");
 });
 overlay.addEventListener("pointermove", (e) => {
   if (!gesture) return;
   sample(e, "changed");
   // Scrub the plan along with the finger, as the percent-driven transition does.
-  if (state.doc && state.kind === "plan") {
+  if (state.doc && state.kind === "plan" && gestureKind() === "pan") {
     const distance = $("direction").value.match(/upward|downward/) ? num("ch") : num("cw");
     const s = gesture.samples[gesture.samples.length - 1];
     const axis = { either: Math.abs(s.x), rightward: s.x, leftward: -s.x, upward: -s.y, downward: s.y }[$("direction").value];
@@ -1130,22 +1173,63 @@ overlay.addEventListener("pointermove", (e) => {
 const finishGesture = (stateName) => (e) => {
   if (!gesture) return;
   sample(e, stateName);
-  const samples = gesture.samples;
+  const samples = gesture.samples, points = gesture.stage;
   gesture = null;
   let body;
-  try { body = interactionBody(samples); } catch (p) { showProblem(p); return; }
+  try { body = interactionBody(samples, points); } catch (p) { showProblem(p); return; }
   preview.runInteraction(body).then(() => play(), () => {});
 };
 overlay.addEventListener("pointerup", finishGesture("ended"));
 overlay.addEventListener("pointercancel", finishGesture("cancelled"));
 
-function interactionBody(samples) {
+function interactionBody(samples, points = []) {
   const policy = $("policy").value;
   const release = { policy };
   if (policy === "threshold") release.threshold = num("threshold");
   if (policy === "projected") release.decelerationRate = num("decel");
-  const transition = state.kind === "interaction" && state.request ? state.request.transition : formRequest();
-  return { transition, gesture: { direction: $("direction").value, samples }, release };
+  let transition = state.kind === "interaction" && state.request ? state.request.transition : formRequest();
+  const kind = gestureKind();
+  if (kind === "pan") return { transition, gesture: { direction: $("direction").value, samples }, release };
+  // back and dragDismiss drive the way back: a push plays as its pop, a present as its dismiss.
+  const back = { push: "pop", present: "dismiss" }[transition.operation];
+  if (back) transition = Object.assign({}, transition, { operation: back });
+  if (kind === "back") return { transition, gesture: backGesture(samples, points, transition) };
+  const gesture = { kind, anchor: { x: points[0].sx, y: points[0].sy }, samples };
+  if (transition.style === "hero") gesture.element = pairUnder(transition, points[0]);
+  return { transition, gesture, release };
+}
+
+// The BackEvents of a drawing (see above).
+function backGesture(samples, points, transition) {
+  const width = transition.container.width;
+  const edge = points[0].sx < width / 2 ? "left" : "right";
+  const progress = (i) => {
+    const travel = edge === "left" ? points[i].sx - points[0].sx : points[0].sx - points[i].sx;
+    return Math.min(Math.max(travel / width, 0), 1);
+  };
+  const events = samples.map((s, i) => ({
+    t: s.t, progress: progress(i), touchX: points[i].sx, touchY: points[i].sy,
+    state: i === 0 ? "began" : "moved" }));
+  events[0].swipeEdge = edge;
+  const last = samples[samples.length - 1];
+  const peak = Math.max(...events.map((e) => e.progress));
+  const end = events.length > 1 ? events.pop() : null;
+  const changedMind = !end || end.progress < peak / 2 || last.state === "cancelled";
+  events.push(end && !changedMind
+    ? Object.assign(end, { state: "invoked" })
+    : { t: last.t, progress: end ? end.progress : events[0].progress, state: "cancelled" });
+  return { kind: "back", pattern: $("backPattern").value, samples: events };
+}
+
+// hero: the id of the pair (on both screens) whose from-frame holds the point, else the first.
+function pairUnder(transition, point) {
+  const screens = transition.screens || {};
+  const from = (screens.from && screens.from.elements) || [];
+  const to = new Set(((screens.to && screens.to.elements) || []).map((e) => e.id));
+  const pairs = from.filter((e) => to.has(e.id));
+  const inside = (f) => f && point.sx >= f.x && point.sx <= f.x + f.width && point.sy >= f.y && point.sy <= f.y + f.height;
+  const hit = pairs.find((e) => inside(e.frame)) || pairs[0];
+  return hit ? hit.id : undefined;
 }
 
 // ---- wiring ------------------------------------------------------------------------------------
@@ -1166,6 +1250,7 @@ $("restart").addEventListener("click", () => { seek(0); play(); });
 $("reverse").addEventListener("click", () => { reverseNow().catch(() => { /* shown */ }); });
 $("scrub").addEventListener("input", () => seek(Number($("scrub").value)));
 for (const r of document.querySelectorAll("input[name=mode]")) r.addEventListener("change", setMode);
+$("gestureKind").addEventListener("change", showGestureKind);
 $("sendJson").addEventListener("click", () => {
   // Sent byte for byte, so a syntax error comes back as the server's 400 with its offset.
   const text = $("json").value;
@@ -1218,6 +1303,7 @@ async function start() {
   }
   setForm(startingRequest(styles.some((s) => s.name === "zoom") || !styles.length ? "zoom" : styles[0].name));
   setMode();
+  showGestureKind();
   requestAnimationFrame(tick);
   preview.ready = true;
   await fetchFromForm();

@@ -2,8 +2,18 @@ import JSON
 import TransitionEngine
 
 /// Writes interaction plans in docs/API.md's shape and key order, deterministically: `engineVersion,
-/// decision, reason, progress, completion, duration, frameRate, timing, layers, actions`.
+/// decision, reason, progress, completion, duration, frameRate, timing, layers, actions` for a
+/// pan; the other gesture kinds add theirs (docs/GESTURES.md 6: ``BackEncoder``,
+/// ``DragDismissEncoder``).
 public enum InteractionEncoder {
+  public static func encode(_ plan: GesturePlan) -> [UInt8] {
+    switch plan {
+    case .pan(let p): encode(p)
+    case .back(let p): BackEncoder.encode(p)
+    case .dragDismiss(let p): DragDismissEncoder.encode(p)
+    }
+  }
+
   public static func encode(_ plan: InteractionPlan) -> [UInt8] {
     JSONWriter.collect(
       capacity: plan.progress.count * 64
@@ -12,21 +22,46 @@ public enum InteractionEncoder {
   }
 
   static func write(_ plan: InteractionPlan, _ w: inout JSONWriter) {
-    w.byte(UInt8(ascii: "{"))
-    w.key("engineVersion")
-    w.byte(UInt8(ascii: "\""))
-    w.raw(PlanEncoder.engineVersion)
-    w.byte(UInt8(ascii: "\""))
-    w.raw(",")
+    writeEngineVersion(&w)
     w.key("decision")
     w.string(plan.decision.rawValue)
     w.raw(",")
     w.key("reason")
     writeReason(plan.reason, &w)
     w.raw(",")
+    writeProgress(plan.progress, &w)
+    w.key("completion")
+    if let c = plan.completion {
+      writeCompletionStart(c, &w)
+      w.byte(UInt8(ascii: "}"))
+    } else {
+      w.raw("null")
+    }
+    w.raw(",")
+    writeClock(duration: plan.duration, frameRate: plan.frameRate, timing: plan.timing, &w)
+    w.key("layers")
+    PlanEncoder.writeLayers(
+      plan.choreography.layers, times: plan.times, keyframes: plan.keyframes,
+      details: plan.details, &w)
+    w.raw(",")
+    writeActions(plan.actions, &w)
+  }
+
+  /// `{"engineVersion":"1.0.0",`
+  static func writeEngineVersion(_ w: inout JSONWriter) {
+    w.byte(UInt8(ascii: "{"))
+    w.key("engineVersion")
+    w.byte(UInt8(ascii: "\""))
+    w.raw(PlanEncoder.engineVersion)
+    w.byte(UInt8(ascii: "\""))
+    w.raw(",")
+  }
+
+  /// `"progress":[{"t", "progress", "animationTime"}, ...],`
+  static func writeProgress(_ progress: [SampleProgress], _ w: inout JSONWriter) {
     w.key("progress")
     w.byte(UInt8(ascii: "["))
-    for (i, s) in plan.progress.enumerated() {
+    for (i, s) in progress.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }
       w.raw("{\"t\":")
       w.number(s.t)
@@ -37,38 +72,41 @@ public enum InteractionEncoder {
       w.byte(UInt8(ascii: "}"))
     }
     w.raw("],")
-    w.key("completion")
-    if let c = plan.completion {
-      w.raw("{\"from\":")
-      w.number(c.from)
-      w.raw(",\"to\":")
-      w.number(c.to)
-      w.raw(",\"duration\":")
-      w.number(c.duration)
-      w.raw(",\"curve\":")
-      w.string(c.curve.rawValue)
-      w.byte(UInt8(ascii: "}"))
-    } else {
-      w.raw("null")
-    }
-    w.raw(",")
+  }
+
+  /// A percent-driven completion's `{"from", "to", "duration", "curve"` without its closing
+  /// brace (a drag to dismiss adds members).
+  static func writeCompletionStart(_ c: PercentDrivenCompletion, _ w: inout JSONWriter) {
+    w.raw("{\"from\":")
+    w.number(c.from)
+    w.raw(",\"to\":")
+    w.number(c.to)
+    w.raw(",\"duration\":")
+    w.number(c.duration)
+    w.raw(",\"curve\":")
+    w.string(c.curve.rawValue)
+  }
+
+  /// `"duration":..,"frameRate":..,"timing":{..},`
+  static func writeClock(
+    duration: Double, frameRate: Int, timing: Timing, _ w: inout JSONWriter
+  ) {
     w.key("duration")
-    w.number(plan.duration)
+    w.number(duration)
     w.raw(",")
     w.key("frameRate")
-    w.integer(Int64(plan.frameRate))
+    w.integer(Int64(frameRate))
     w.raw(",")
     w.key("timing")
-    w.timing(plan.timing)
+    w.timing(timing)
     w.raw(",")
-    w.key("layers")
-    PlanEncoder.writeLayers(
-      plan.choreography.layers, times: plan.times, keyframes: plan.keyframes,
-      details: plan.details, &w)
-    w.raw(",")
+  }
+
+  /// `"actions":{"start":[..], "finish" or "cancel":[..]}}`: closes the answer.
+  static func writeActions(_ actions: [TimedActions], _ w: inout JSONWriter) {
     w.key("actions")
     w.byte(UInt8(ascii: "{"))
-    for (i, list) in plan.actions.enumerated() {
+    for (i, list) in actions.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }
       w.string(list.phase.rawValue)
       w.byte(UInt8(ascii: ":"))

@@ -2,9 +2,10 @@ import JSON
 import TransitionEngine
 
 /// Turns a parsed `POST /v1/interactions` body into an engine request, reporting every invalid
-/// field by JSON Pointer (docs/API.md): the transition's fields at `/transition/...` (through
-/// `PlanRequestDecoder`) and each bad sample at its own field (`/gesture/samples/17/t`).
-/// Unknown fields are ignored.
+/// field by JSON Pointer (docs/API.md, docs/GESTURES.md 7): the transition's fields at
+/// `/transition/...` (through `PlanRequestDecoder`), then `gesture.kind`, what the kind refuses
+/// of the transition, and the kind's own members, each bad sample at its own field
+/// (`/gesture/samples/17/t`). Unknown fields are ignored.
 public struct InteractionRequestDecoder {
   public var limits: PlannerLimits
 
@@ -12,35 +13,67 @@ public struct InteractionRequestDecoder {
     self.limits = limits
   }
 
-  public func decode(_ root: JSONValue) -> Result<InteractionRequest, InvalidFields> {
+  public func decode(_ root: JSONValue) -> Result<GestureRequest, InvalidFields> {
     var reader = FieldReader()
     let request = decode(root, reader: &reader)
     if let request, reader.errors.isEmpty { return .success(request) }
     return .failure(InvalidFields(errors: reader.errors))
   }
 
-  func decode(_ root: JSONValue, reader: inout FieldReader) -> InteractionRequest? {
+  func decode(_ root: JSONValue, reader: inout FieldReader) -> GestureRequest? {
     guard case .object = root else {
       reader.fail(.root, "must be a JSON object (an interaction request), not \(root.typeName)")
       return nil
     }
     let transitionPointer = JSONPointer.root + "transition"
     var transition: PlanRequest?
+    let transitionValue = root["transition"]
     if let object = reader.object(
-      root["transition"], at: transitionPointer, required: true,
+      transitionValue, at: transitionPointer, required: true,
       what: "a plan request: {\"style\", \"operation\", \"container\", ...}")
     {
       var decoder = PlanRequestDecoder(limits: limits)
       decoder.allowsRetarget = false
       transition = decoder.decode(object, at: transitionPointer, reader: &reader)
     }
-    let gesture = decodeGesture(root["gesture"], at: .root + "gesture", reader: &reader)
-    let release = decodeRelease(root["release"], at: .root + "release", reader: &reader)
-    let completion = decodeCompletion(root["completion"], at: .root + "completion", reader: &reader)
-    guard let transition, let gesture, let release, let completion else { return nil }
-    return InteractionRequest(
-      transition: transition, gesture: gesture, release: release,
-      completionSpeed: completion.speed, completionCurve: completion.curve)
+    let gesturePointer = JSONPointer.root + "gesture"
+    let gestureValue = root["gesture"]
+    // The kind decides what the rest is; an unknown kind stops there (docs/GESTURES.md 7).
+    var kind = "pan"
+    if case .object = gestureValue {
+      let errorsBefore = reader.errors.count
+      let name = reader.string(
+        gestureValue, "kind", at: gesturePointer, required: false, oneOf: GestureRequest.kinds)
+      guard reader.errors.count == errorsBefore else { return nil }
+      kind = name ?? "pan"
+    }
+    switch kind {
+    case "back", "dragDismiss":
+      let facts = TransitionFacts(transitionValue, reader: reader)
+      for issue in GestureRefusal.issues(
+        kind: kind, style: facts.style, operation: facts.operation, reversal: facts.reversal,
+        reduceMotion: facts.reduceMotion)
+      {
+        reader.fail(JSONPointer(segments: issue.field), issue.message)
+      }
+      if kind == "back" {
+        let gesture = decodeBack(gestureValue, at: gesturePointer, reader: &reader)
+        guard let transition, let gesture else { return nil }
+        return .back(BackRequest(transition: transition, gesture: gesture))
+      }
+      return decodeDragDismiss(
+        root, transition: transition, style: facts.style, at: gesturePointer, reader: &reader)
+    default:
+      let gesture = decodeGesture(gestureValue, at: gesturePointer, reader: &reader)
+      let release = decodeRelease(root["release"], at: .root + "release", reader: &reader)
+      let completion = decodeCompletion(
+        root["completion"], at: .root + "completion", reader: &reader)
+      guard let transition, let gesture, let release, let completion else { return nil }
+      return .pan(
+        InteractionRequest(
+          transition: transition, gesture: gesture, release: release,
+          completionSpeed: completion.speed, completionCurve: completion.curve))
+    }
   }
 
   func decodeGesture(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)

@@ -86,9 +86,11 @@ public enum PlanEncoder {
     return 2048 + frames * perFrame
   }
 
+  /// `rounded[l]`: layer l's keyframes report a corner radius its plan layer does not (a
+  /// `back` pattern's rounded screens).
   public static func writeLayers(
     _ layers: [Layer], times: [Double], keyframes: [[LayerState]],
-    details: [[LayerDetail]] = [], _ w: inout JSONWriter
+    details: [[LayerDetail]] = [], rounded: [Bool] = [], _ w: inout JSONWriter
   ) {
     let keyframeWriter = KeyframeWriter(times: times)
     w.byte(UInt8(ascii: "["))
@@ -97,9 +99,11 @@ public enum PlanEncoder {
       writeLayerHeader(layer, &w)
       w.raw(",")
       w.key("keyframes")
+      var members = KeyframeMembers(layer)
+      if index < rounded.count, rounded[index] { members.insert(.cornerRadius) }
       keyframeWriter.write(
         keyframes[index], details: index < details.count ? details[index] : [],
-        members: KeyframeMembers(layer), &w)
+        members: members, &w)
       w.byte(UInt8(ascii: "}"))
     }
     w.byte(UInt8(ascii: "]"))

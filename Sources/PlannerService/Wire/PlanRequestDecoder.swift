@@ -216,8 +216,13 @@ public struct PlanRequestDecoder {
     return reader.errors.count == errorsBefore ? spec : nil
   }
 
-  func decodeCurve(_ curve: JSONValue, at p: JSONPointer, reader: inout FieldReader) -> CurveSpec? {
-    guard let type = reader.string(curve, "type", at: p, required: true, oneOf: CurveSpec.typeNames)
+  /// A `timing.curve`; `types` narrows the types it accepts (a gesture's curve parameter
+  /// takes only `cubicBezier` objects).
+  func decodeCurve(
+    _ curve: JSONValue, at p: JSONPointer, reader: inout FieldReader,
+    types: [String] = CurveSpec.typeNames
+  ) -> CurveSpec? {
+    guard let type = reader.string(curve, "type", at: p, required: true, oneOf: types)
     else {
       return nil
     }

@@ -134,6 +134,9 @@ struct ComponentSpring: Sendable, Hashable {
       let envelope = { (s: Double) in (abs(self.e0) + abs(b) * s) * exp(-w0 * s) }
       // The envelope rises until its peak, then falls for good.
       let peak = b == 0 ? 0 : max(0, 1 / w0 - abs(e0) / abs(b))
+      // At or below epsilon at its peak, it is so from the start: settled at 0, not at the
+      // peak (docs/TIMING.md 14).
+      guard envelope(peak) > epsilon else { return 0 }
       return Self.root(of: envelope, epsilon: epsilon, after: peak, scale: 1 / w0)
     case .over(let r1, let r2, let c1, let c2):
       let envelope = { (s: Double) in abs(c1) * exp(r1 * s) + abs(c2) * exp(r2 * s) }

@@ -297,8 +297,9 @@ public struct ChoreographyEvaluator: Sendable {
     return Self.clamped(state)
   }
 
+  /// The state before the clamps (a `back` pattern multiplies the plan's alpha first).
   @inline(__always)
-  private func unclampedState(ofLayer index: Int, progressOfDelay progress: (Int) -> Double)
+  func unclampedState(ofLayer index: Int, progressOfDelay progress: (Int) -> Double)
     -> LayerState
   {
     var state = bases[index]

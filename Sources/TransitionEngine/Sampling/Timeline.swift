@@ -72,25 +72,31 @@ public struct Timeline: Sendable {
   }
 }
 
-extension Choreography {
-  var timelineLayers: [Timeline.LayerInfo] {
-    layers.map {
-      var info = Timeline.LayerInfo(id: $0.id, content: $0.content, anchor: $0.anchor)
-      info.reportsCornerRadius = $0.reportsCornerRadius
-      info.hasContentFrame = $0.contentFrame != nil
-      info.shadow = $0.shadow
-      return info
-    }
+extension Timeline.LayerInfo {
+  /// A plan layer as exports see it; `rounded` when its keyframes report a corner radius its
+  /// own tracks do not give it (a `back` pattern's rounded screens).
+  init(_ layer: Layer, rounded: Bool = false) {
+    self.init(id: layer.id, content: layer.content, anchor: layer.anchor)
+    reportsCornerRadius = layer.reportsCornerRadius || rounded
+    hasContentFrame = layer.contentFrame != nil
+    shadow = layer.shadow
   }
+}
 
-  /// ``Timeline/leftOut`` for this choreography.
-  var beyondTimeline: [String] {
+extension Timeline {
+  /// ``leftOut`` for these layers: what of `cornerRadius`, `contentFrame` and `shadow` they
+  /// have.
+  static func beyondFrames(_ layers: [LayerInfo]) -> [String] {
     var out: [String] = []
     if layers.contains(where: \.reportsCornerRadius) { out.append("cornerRadius") }
-    if layers.contains(where: { $0.contentFrame != nil }) { out.append("contentFrame") }
+    if layers.contains(where: \.hasContentFrame) { out.append("contentFrame") }
     if layers.contains(where: { $0.shadow != nil }) { out.append("shadow") }
     return out
   }
+}
+
+extension Choreography {
+  var timelineLayers: [Timeline.LayerInfo] { layers.map { Timeline.LayerInfo($0) } }
 }
 
 extension Plan {
@@ -98,7 +104,8 @@ extension Plan {
     Timeline(
       style: style, operation: operation, container: scene.container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
-      keyframes: keyframes, leftOut: choreography.beyondTimeline, details: details,
+      keyframes: keyframes, leftOut: Timeline.beyondFrames(choreography.timelineLayers),
+      details: details,
       actions: choreography.actions)
   }
 }
@@ -110,7 +117,8 @@ extension InteractionPlan {
     Timeline(
       style: style, operation: operation, container: container, duration: duration,
       frameRate: frameRate, layers: choreography.timelineLayers, times: times,
-      keyframes: keyframes, leftOut: choreography.beyondTimeline, details: details,
+      keyframes: keyframes, leftOut: Timeline.beyondFrames(choreography.timelineLayers),
+      details: details,
       actions: choreography.actions)
   }
 }

@@ -202,7 +202,7 @@ final class NativeExportTests: XCTestCase {
   func testInteractionsPlayTheirTransitionOnTheTimeline() throws {
     for name in ExportFixtures.interactionNames {
       let body = try ExportFixtures.example(name)
-      let plan = try ExportFixtures.interaction(name)
+      guard case .pan(let plan) = try ExportFixtures.interaction(name) else { continue }
       let reference = PlanReference(plan.choreography, timing: plan.timing)
       let duration = plan.choreography.duration(with: plan.timing)
       for format in Self.formats {
@@ -228,6 +228,86 @@ final class NativeExportTests: XCTestCase {
         XCTAssertEqual(document["actions"]?["start"]?[0]?["t"]?.number, 0)
       }
     }
+  }
+
+  /// A back or dragDismiss answer's documents are its keyframes: played by each platform's
+  /// semantics at every sample time they show the JSON answer's layers (corners, opacity,
+  /// radius, content frame, shadow opacity) to 1e-9, and halfway between two samples the
+  /// lerp of the two; `meta` lists what moves as `keyframes`.
+  func testGestureAnswersPlayTheirKeyframes() throws {
+    let names = ExportFixtures.interactionNames + ExportFixtures.heroInteractionNames
+    var kinds = Set<String>()
+    for name in names {
+      let body = try ExportFixtures.example(name)
+      let plan = try ExportFixtures.interaction(name)
+      if case .pan = plan { continue }
+      let timeline = plan.timeline
+      for format in Self.formats {
+        let bytes = try PlanningService().interactBody(body, format: format).get()
+        let document = try JSONParser.parse(bytes)
+        kinds.insert(try XCTUnwrap(document["gesture"]?["kind"]?.text))
+        XCTAssertEqual(document["gesture"]?["decision"]?.text, plan.decision.rawValue)
+        XCTAssertEqual(document["duration"]?.number, timeline.duration)
+        XCTAssertEqual(document["layers"]?.array?.count, timeline.layers.count)
+        let sampled = document["meta"]!["sampled"]!.array!
+        XCTAssertFalse(sampled.isEmpty, "\(name) \(format)")
+        XCTAssertTrue(sampled.allSatisfy { $0[2]?.text == "keyframes" })
+        XCTAssertNotNil(document["meta"]?["reasons"]?["keyframes"])
+        let ca = format == .coreanimation ? try CoreAnimationPlayback(bytes) : nil
+        let android = format == .android ? try AndroidPlayback(bytes) : nil
+        var worst = 0.0
+        for index in timeline.layers.indices {
+          let info = timeline.layers[index]
+          func shown(_ t: Double) -> (
+            corners: [Point], alpha: Double, radius: Double?, content: Rect?, shadow: Double?
+          ) {
+            if let ca {
+              let p = ca.present(ca.layers[index], at: t)
+              return (
+                p.corners, p.values["opacity"]!, p.values["cornerRadius"], p.content,
+                p.values["shadowOpacity"]
+              )
+            }
+            let p = android!.present(android!.layers[index], at: t)
+            return (
+              p.corners, p.values["alpha"]!, p.values["cornerRadius"], p.content,
+              p.values["shadowOpacity"]
+            )
+          }
+          for (i, t) in timeline.times.enumerated() {
+            let state = timeline.keyframes[index][i]
+            let corners = LayerGeometry(
+              frame: state.frame, anchor: info.anchor, transform: state.transform
+            ).projectedCorners
+            let s = shown(t)
+            worst = max(
+              worst, NativeConformance.largestDistance(s.corners, corners),
+              abs(s.alpha - state.alpha))
+            if info.hasDetail, index < timeline.details.count {
+              let d = timeline.details[index][i]
+              if info.reportsCornerRadius {
+                worst = max(worst, abs((s.radius ?? .nan) - d.cornerRadius))
+              }
+              if info.hasContentFrame {
+                worst = max(worst, NativeConformance.rectDistance(s.content, d.contentFrame))
+              }
+              if info.shadow != nil {
+                worst = max(worst, abs((s.shadow ?? .nan) - d.shadowOpacity))
+              }
+            }
+            // Halfway to the next sample: the lerp of the two states' alphas.
+            if i + 1 < timeline.times.count {
+              let next = timeline.keyframes[index][i + 1]
+              let mid = (t + timeline.times[i + 1]) / 2
+              worst = max(worst, abs(shown(mid).alpha - (state.alpha + next.alpha) / 2))
+            }
+          }
+        }
+        XCTAssertLessThanOrEqual(worst, 1e-9, "\(name) \(format)")
+        XCTAssertFalse(worst.isNaN, "\(name) \(format)")
+      }
+    }
+    XCTAssertEqual(kinds, ["back", "dragDismiss"])
   }
 
   /// docs/NATIVE.md 7's mapping from wall-clock time to animation time.

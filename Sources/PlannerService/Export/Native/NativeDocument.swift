@@ -101,10 +101,10 @@ enum NativeDocument {
     w.byte(UInt8(ascii: "}"))
   }
 
-  /// `,"actions":...,"meta":...}`.
-  static func writeTail(_ source: Source, meta: NativeMeta, _ w: inout JSONWriter) {
+  /// `,"actions":` and the plan's actions, or an interaction's with their `t`.
+  static func writeActions(_ actions: ActionsSource, _ w: inout JSONWriter) {
     w.raw(",\"actions\":")
-    switch source.actions {
+    switch actions {
     case .plan(let actions): PlanEncoder.writeActions(actions, &w)
     case .timed(let lists):
       w.byte(UInt8(ascii: "{"))
@@ -116,6 +116,11 @@ enum NativeDocument {
       }
       w.byte(UInt8(ascii: "}"))
     }
+  }
+
+  /// `,"actions":...,"meta":...}`.
+  static func writeTail(_ source: Source, meta: NativeMeta, _ w: inout JSONWriter) {
+    writeActions(source.actions, &w)
     w.raw(",\"meta\":")
     meta.write(&w)
     w.byte(UInt8(ascii: "}"))
@@ -158,7 +163,7 @@ struct NativeTimingTable<Entry: Equatable> {
 /// bound.
 struct NativeMeta {
   enum Reason: String, CaseIterable {
-    case additive, arc, combined, transform, velocity
+    case additive, arc, combined, keyframes, transform, velocity
 
     var sentence: StaticString {
       switch self {
@@ -172,6 +177,8 @@ struct NativeMeta {
         "a retarget spring row whose key path keeps a velocity but has no distance left: Core Animation's relative spring velocity cannot express it"
       case .additive:
         "an additive retarget track that this platform cannot install as additive animations of the plan's values"
+      case .keyframes:
+        "a back or dragDismiss answer is the layers' states at its samples, not tracks: the rows play those keyframes linearly between samples, as the JSON answer does"
       }
     }
   }

@@ -1,0 +1,245 @@
+/// Plans a drag to dismiss over a zoom or hero pop or dismiss (docs/GESTURES.md 5).
+public enum DragDismissPlanner {
+  /// zoom's followed element, its only element layer.
+  public static let snapshot = "snapshot"
+  public static let heroElementRequired =
+    "is required for style hero: the id of a pair (an element on both screens)"
+
+  /// The problem with `element` for this transition, or nil (docs/GESTURES.md 7): hero needs
+  /// the id of a pair, zoom accepts only its snapshot.
+  public static func elementIssue(_ element: String?, transition: PlanRequest) -> PlanError? {
+    let field = ["gesture", "element"]
+    guard transition.style == "hero" else {
+      guard let element, element != snapshot else { return nil }
+      return PlanError(field: field, message: "must be one of \(snapshot)")
+    }
+    guard let element else { return PlanError(field: field, message: heroElementRequired) }
+    guard SharedElements.pairIDs(transition).contains(Array(element.utf8)) else {
+      return PlanError(
+        field: field, message: "must be the id of a pair: an element on both screens")
+    }
+    return nil
+  }
+
+  /// Every rule the request breaks (for callers that build requests in code; the wire layer
+  /// reports these by pointer itself).
+  public static func validate(
+    _ request: DragDismissRequest,
+    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
+    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
+  ) -> [PlanError] {
+    let t = request.transition
+    var issues = GestureRefusal.issues(kind: "dragDismiss", transition: t)
+    guard issues.isEmpty else { return issues }
+    if let issue = elementIssue(request.gesture.element, transition: t) { issues.append(issue) }
+    if let a = request.gesture.anchor, !(a.x.isFinite && a.y.isFinite) {
+      issues.append(PlanError(field: ["gesture", "anchor"], message: "must be finite"))
+    }
+    for parameter in DragDismissParameter.allCases
+    where !parameter.range.contains(request.gesture.parameters.value(of: parameter)) {
+      issues.append(
+        PlanError(field: ["gesture", "parameters", parameter.rawValue], message: "is out of range"))
+    }
+    // The samples, distance, release and completion are a pan's.
+    issues += InteractionPlanner.validate(
+      request.panEquivalent, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
+    return issues
+  }
+
+  public static func plan(
+    _ request: DragDismissRequest, maximumKeyframes: Int = Planner.defaultMaximumKeyframes,
+    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
+    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
+  ) throws(PlanError) -> DragDismissPlan {
+    if let error = PlanError(
+      validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
+    {
+      throw error
+    }
+    let prepared: Planner.Prepared
+    do {
+      prepared = try Planner.prepare(request.transition)
+    } catch {
+      throw error.nested(under: ["transition"])
+    }
+    let choreography = prepared.choreography
+    let d = choreography.duration(with: prepared.timing)
+    let gesture = request.gesture
+    let container = request.transition.scene.container
+    let element = gesture.element ?? snapshot
+    let followed = choreography.layers.indices.filter {
+      let id = choreography.layers[$0].id
+      return request.transition.style == "hero"
+        ? id == element + "@from" || id == element + "@to" : id == snapshot
+    }
+    let layer = choreography.layers[followed[0]]
+    let start = layer.frame
+    guard case .rect(let target)? = layer.endValue(.frame) else {
+      preconditionFailure("a followed layer has a frame")
+    }
+    let distance = gesture.resolvedDistance(container: container)
+    let law = FollowLaw(
+      start: start, anchor: gesture.anchor ?? start.center, distance: distance,
+      maxShrink: gesture.parameters.maxShrink)
+
+    // Everything is measured from the first sample, which may carry a translation.
+    let samples = gesture.samples
+    let first = samples[0]
+    let taus = samples.map { $0.t - first.t }
+    let dx = samples.map { $0.x - first.x }
+    let dy = samples.map { $0.y - first.y }
+    let progress = dy.map(law.progress(dy:))
+    let last = samples.count - 1
+    let release = samples[last]
+    let onX = VelocityEstimate.walkBack(times: taus, axis: dx, from: last)
+    let onY = VelocityEstimate.walkBack(times: taus, axis: dy, from: last)
+    let ux = release.vx ?? onX.velocity
+    let uy = release.vy ?? onY.velocity
+    // Along the progress axis |dy|: an upward drag progresses like a downward one.
+    func alongAxis(_ v: Double) -> Double { dy[last] > 0 ? v : dy[last] < 0 ? -v : abs(v) }
+    let w = alongAxis(uy)
+    let a = alongAxis(onY.acceleration)
+    let p = progress[last]
+    let (policyFinishes, comparison) = request.release.evaluate(
+      progress: p, velocity: w, acceleration: a, distance: distance, animationDuration: d)
+    let reason = ReleaseReason(
+      policy: request.release, state: release.state, progress: p, velocity: w,
+      velocitySource: release.vy == nil ? .positions : .samples, acceleration: a,
+      comparison: comparison, policyFinishes: policyFinishes)
+    let decision: InteractionDecision =
+      switch release.state {
+      case .began, .changed: .pending
+      case .cancelled, .failed: .cancel
+      case .ended: policyFinishes ? .finish : .cancel
+      }
+
+    var completion: DragDismissCompletion?
+    var spring: FollowSpring?
+    if decision != .pending {
+      let finishing = decision == .finish
+      var planDuration = PercentDrivenCompletion.baseDuration(
+        progress: p, animationDuration: d, speed: request.effectiveCompletionSpeed,
+        finishing: finishing)
+      if case .system = request.release, release.state == .ended, w != 0 {
+        planDuration = min(planDuration, (finishing ? 1 - p : p) * distance / abs(w))
+      }
+      let planPart = PercentDrivenCompletion(
+        from: p, to: finishing ? 1 : 0, duration: planDuration, curve: request.completionCurve,
+        animationDuration: d)
+      let s = FollowSpring(
+        response: gesture.parameters.response, dampingRatio: gesture.parameters.dampingRatio,
+        from: law.frame(dx: dx[last], dy: dy[last]), to: finishing ? target : start,
+        velocity: law.velocity(ux: ux, uy: uy, w: w, dy: dy[last]))
+      spring = s
+      completion = DragDismissCompletion(
+        plan: planPart, duration: max(planDuration, s.duration),
+        spring: FollowSpringSummary(
+          stiffness: s.parameters.stiffness, damping: s.parameters.damping, duration: s.duration,
+          from: s.from, to: s.target,
+          velocity: Rect(
+            x: s.velocity.x, y: s.velocity.y, width: s.velocity.z, height: s.velocity.w)))
+    }
+    let releaseTime = taus[last]
+    let end = releaseTime + (completion?.duration ?? 0)
+    let timeline = try GestureTimeline(
+      special: [releaseTime, end], end: end, frameRate: request.transition.frameRate,
+      layerCount: choreography.layers.count, maximumKeyframes: maximumKeyframes)
+
+    // Each keyframe: the plan time everything but the element shows, and the element's frame
+    // (nil at the end of a released stream, which shows the plan's own final state).
+    var moments: [(planTime: Double, element: Rect?)] = []
+    moments.reserveCapacity(timeline.times.count)
+    var j = 0
+    for (k, t) in timeline.times.enumerated() {
+      if let completion, let spring {
+        if k == timeline.times.count - 1 {
+          moments.append((completion.plan.to * d, nil))
+          continue
+        }
+        if t > releaseTime {
+          let tau = t - releaseTime
+          moments.append((completion.plan.animationTime(atElapsed: tau), spring.frame(at: tau)))
+          continue
+        }
+      }
+      while j + 1 < samples.count, taus[j + 1] <= t + GestureTimeline.tolerance { j += 1 }
+      moments.append((progress[j] * d, law.frame(dx: dx[j], dy: dy[j])))
+    }
+    let layers = try DragDismissKeyframes.layers(
+      choreography: choreography, timing: prepared.timing, followed: Set(followed),
+      times: timeline.times, moments: moments)
+
+    let actions = choreography.actions
+    var timed = [TimedActions(phase: .start, t: 0, actions: actions.start)]
+    switch decision {
+    case .finish: timed.append(TimedActions(phase: .finish, t: end, actions: actions.finish))
+    case .cancel: timed.append(TimedActions(phase: .cancel, t: end, actions: actions.cancel))
+    case .pending: break
+    }
+    return DragDismissPlan(
+      style: prepared.style.name, operation: request.transition.operation, decision: decision,
+      reason: reason,
+      progress: taus.indices.map {
+        SampleProgress(t: taus[$0], progress: progress[$0], animationTime: progress[$0] * d)
+      },
+      completion: completion, releaseTime: decision == .pending ? nil : releaseTime,
+      duration: end, frameRate: request.transition.frameRate, container: container,
+      timing: prepared.timing, parameters: gesture.parameters,
+      follow: FollowSummary(
+        element: element, layers: followed.map { choreography.layers[$0].id },
+        anchor: law.anchor, frame: start, distance: distance, velocity: Point(x: ux, y: uy)),
+      layers: layers, actions: timed, planActions: actions)
+  }
+}
+
+extension DragDismissRequest {
+  /// The pan over the same samples, release and completion, whose rules these share.
+  var panEquivalent: InteractionRequest {
+    InteractionRequest(
+      transition: transition,
+      gesture: Gesture(direction: .downward, distance: gesture.distance, samples: gesture.samples),
+      release: release, completionSpeed: completionSpeed, completionCurve: completionCurve)
+  }
+}
+
+/// The keyframes of a drag to dismiss: every layer at its keyframe's plan time, the followed
+/// layers at the element's frame with their content rescaled to keep its fit (5.2).
+enum DragDismissKeyframes {
+  static func layers(
+    choreography: Choreography, timing: Timing, followed: Set<Int>, times: [Double],
+    moments: [(planTime: Double, element: Rect?)]
+  ) throws(PlanError) -> GestureLayers {
+    var sampler = PlanSampler(choreography, timing: timing)
+    let layers = choreography.layers
+    var states = [[LayerState]](repeating: [], count: layers.count)
+    var details = [[LayerDetail]](repeating: [], count: layers.count)
+    for (k, moment) in moments.enumerated() {
+      sampler.nextKeyframe()
+      let progress = try sampler.progress(at: moment.planTime, keyframe: k)
+      for l in layers.indices {
+        var state = sampler.unclampedState(ofLayer: l, progress)
+        state.alpha = min(max(state.alpha, 0), 1)
+        var detail = layers[l].hasDetail ? sampler.detail(ofLayer: l, progress) : nil
+        if let frame = moment.element, followed.contains(l) {
+          let plan = state.frame
+          let shown = Rect(
+            x: frame.x, y: frame.y, width: max(frame.width, 0), height: max(frame.height, 0))
+          if var d = detail, layers[l].contentFrame != nil {
+            let sx = plan.width == 0 ? 1 : shown.width / plan.width
+            let sy = plan.height == 0 ? 1 : shown.height / plan.height
+            d.contentFrame = Rect(
+              x: d.contentFrame.x * sx, y: d.contentFrame.y * sy,
+              width: d.contentFrame.width * sx, height: d.contentFrame.height * sy)
+            detail = d
+          }
+          state.frame = shown
+        }
+        states[l].append(state)
+        if let detail { details[l].append(detail) }
+      }
+    }
+    return GestureLayers(
+      layers: layers, rounded: Array(repeating: false, count: layers.count), times: times,
+      keyframes: states, details: details)
+  }
+}
