@@ -122,7 +122,7 @@ func checkExports(moments: Int, _ render: (ExportFormat, ExportOptions) -> [UInt
     let bytes = render(format, options)
     require(bytes == render(format, options), "\(format) export not deterministic")
     switch format {
-    case .json, .waapi, .lottie:
+    case .json, .waapi, .lottie, .coreanimation, .android:
       requireJSON(bytes, "\(format) export")
     case .css, .svg:
       require(!bytes.isEmpty, "empty \(format) export")
