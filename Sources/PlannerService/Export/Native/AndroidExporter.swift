@@ -471,7 +471,12 @@ struct AndroidExporter {
       let entry = Entry.keyframes(duration: keys.length, fractions: keys.keyTimes)
       var rows: [Row] = []
       for (k, name) in names.enumerated() {
-        let values = keys.values.map { NativeValue.number($0[k]) }
+        // Lengths (radius, content frame) rounded to 1e-4 pt as every sampled length is, on
+        // both platforms; opacities as computed.
+        let values = keys.values.map {
+          NativeValue.number(
+            property.isOpacity ? $0[k] : NativeDocument.rounded($0[k], decimals: 4))
+        }
         guard values.contains(where: { $0 != values[0] }) else { continue }
         rows.append(
           Row(
