@@ -74,6 +74,13 @@ enum OfflineCommand {
         path = argument
       }
     }
+    // As the server's 400: compact is a waapi spelling, not an option of another format.
+    guard options.keyframes == .sampled || format.usesKeyframes else {
+      IO.err(
+        "transition-planner \(command): --keyframes compact shapes only --format waapi; this command writes \(format.rawValue)\n"
+      )
+      return 64
+    }
     let input: [UInt8]
     if let path, path != "-" {
       switch IO.readFile(path) {

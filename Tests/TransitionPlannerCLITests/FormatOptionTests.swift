@@ -96,6 +96,14 @@ final class FormatOptionTests: XCTestCase {
     XCTAssertEqual(
       try BinaryRunner.run(["plan", file.path, "--format", "waapi", "--keyframes", "x"]).status,
       64)
+    // compact with another format is refused, as the server refuses it with a 400.
+    for other in ["json", "css", "coreanimation", "android"] {
+      let wrong = try BinaryRunner.run([
+        "plan", file.path, "--format", other, "--keyframes", "compact",
+      ])
+      XCTAssertEqual(wrong.status, 64, other)
+      XCTAssertTrue(wrong.stderrText.contains("shapes only --format waapi"), wrong.stderrText)
+    }
   }
 
   func testUnknownFormatIsAUsageError() throws {
