@@ -25,14 +25,14 @@ struct AndroidExporter {
   }
 
   /// How a layer's geometry is carried (docs/NATIVE.md 4.3).
-  enum Geometry: Equatable {
+  enum Geometry: Hashable {
     case translation, scale
     /// An `android.graphics.Matrix` carries the frame and the transform.
     case matrix
   }
 
   /// A View's base frame: its origin at the start, its larger size (a size of 0 is 1).
-  struct Base {
+  struct Base: Hashable {
     var x: Double
     var y: Double
     var width: Double
@@ -44,6 +44,21 @@ struct AndroidExporter {
   private var timings = NativeTimingTable<Entry>()
   private var meta = NativeMeta()
   private var sampler = NativeSampler()
+  /// Sampled geometry by everything its values and deviation depend on: a hero pair's two
+  /// layers fly the same frame track from the same base, so they share their keyframes (as
+  /// CA's pairs share their `position` rows) and the arc is sampled once.
+  private var placed: [GroupKey: NativeSampler.Keys] = [:]
+
+  struct GroupKey: Hashable {
+    var frame: Track?
+    var transform: Track?
+    var heldFrame: Rect
+    var heldTransform: Transform3D
+    var geometry: Geometry
+    var base: Base
+    var anchor: Point
+    var names: [String]
+  }
 
   static func export(_ source: NativeDocument.Source) -> [UInt8] {
     var exporter = AndroidExporter(source: source)
@@ -410,7 +425,18 @@ struct AndroidExporter {
         translationOnly ? NativeDeviation.largest(a, b) : Self.cornerDeviation(a, b, g, base)
       },
       breaks: tracks.flatMap(\.breaks))
-    let keys = sampler.sample(group, grid: grid)
+    let key = GroupKey(
+      frame: frame?.track, transform: transform?.track,
+      heldFrame: frame == nil ? heldFrame : Rect(x: 0, y: 0, width: 0, height: 0),
+      heldTransform: transform == nil ? heldTransform : .identity, geometry: g, base: base,
+      anchor: anchor, names: names)
+    let keys: NativeSampler.Keys
+    if let done = placed[key] {
+      keys = done
+    } else {
+      keys = sampler.sample(group, grid: grid)
+      placed[key] = keys
+    }
     if keys.coarse {
       for t in tracks { meta.coarse(layer.id, t.track.change.layerProperty.rawValue) }
     }
