@@ -111,6 +111,65 @@ enum Quantity: Equatable {
   }
 }
 
+/// What a played layer shows at an instant, on either platform.
+struct Shown {
+  var corners: [Point]
+  var alpha: Double
+  var radius: Double?
+  var shadow: Double?
+  var content: Rect?
+}
+
+/// One layer's comparison with the plan, the same on both platforms: every quantity against
+/// its bound (exact or sampled, by `meta`), or at a row's key time that row's own quantity.
+struct LayerCheck {
+  let id: String
+  /// The layer's properties `meta.sampled` lists.
+  let sampled: Set<String>
+  /// How many keyframe groups move its geometry: with two, their key times differ and the
+  /// corners are not checked at either's.
+  let geometryGroups: Int
+
+  func compare(
+    _ shown: Shown, _ plan: PlanReference.State, atKey quantity: Quantity?, _ when: String,
+    _ deviations: inout NativeDeviations
+  ) {
+    let corners = NativeConformance.largestDistance(shown.corners, plan.corners)
+    let content = NativeConformance.rectDistance(shown.content, plan.content)
+    if let quantity {
+      let d: Double? =
+        switch quantity {
+        case .geometry: geometryGroups == 1 ? corners : nil
+        case .alpha: abs(shown.alpha - plan.alpha)
+        case .radius: shown.radius.map { abs($0 - plan.cornerRadius) }
+        case .shadow: shown.shadow.map { abs($0 - plan.shadowOpacity) }
+        case .content: content
+        }
+      if let d { deviations.keyTimes = max(deviations.keyTimes, d) }
+      return
+    }
+    let place = { "\(id) \(when)" }
+    deviations.record(
+      corners, sampled: sampled.contains("frame") || sampled.contains("transform"),
+      "corners " + place())
+    deviations.record(
+      abs(shown.alpha - plan.alpha), sampled: sampled.contains("alpha"), opacity: true,
+      "opacity " + place())
+    if let radius = shown.radius {
+      deviations.record(
+        abs(radius - plan.cornerRadius), sampled: sampled.contains("cornerRadius"),
+        "radius " + place())
+    }
+    if let shadow = shown.shadow {
+      deviations.record(
+        abs(shadow - plan.shadowOpacity), sampled: sampled.contains("shadowOpacity"),
+        opacity: true, "shadow " + place())
+    }
+    deviations.record(
+      content, sampled: sampled.contains("contentFrame"), "content " + place())
+  }
+}
+
 /// Plays a native document against its plan at docs/NATIVE.md 10's instants: 240 Hz over the
 /// plan, every row's begin and end, every key time and 15 points between two key times.
 enum NativeConformance {
@@ -182,7 +241,6 @@ enum NativeConformance {
           "layer \(index) is \(layer.id), the plan's is \(reference.layers[index].id)")
       }
       let mine = sampled[layer.id] ?? []
-      let geometrySampled = mine.contains("frame") || mine.contains("transform")
       var keys: [(Double, Quantity)] = []
       var times = common
       var steps: [ClosedRange<Double>] = []
@@ -200,39 +258,16 @@ enum NativeConformance {
       }
       let blends: [CoreAnimationPlayback.MatrixBlend] =
         layer.hasTransformKeyframes ? [.lerp, .decomposition] : [.lerp]
+      let layerCheck = LayerCheck(
+        id: layer.id, sampled: mine, geometryGroups: geometryGroups.count)
       func compare(_ t: Double, atKey quantity: Quantity? = nil) {
         let plan = reference.state(index, at: t)
         for blend in blends {
-          let shown = doc.present(layer, at: t, blend: blend)
-          let where_ = { "\(layer.id) t=\(t) \(blend)" }
-          let corners = largestDistance(shown.corners, plan.corners)
-          if let quantity {
-            // A row's key times hold its own quantity; the corners only when one group
-            // samples the layer's geometry (two groups' key times differ).
-            let d: Double? =
-              switch quantity {
-              case .geometry: geometryGroups.count == 1 ? corners : nil
-              case .alpha: abs(shown.values["opacity"]! - plan.alpha)
-              case .radius: abs(shown.values["cornerRadius"]! - plan.cornerRadius)
-              case .shadow: abs(shown.values["shadowOpacity"]! - plan.shadowOpacity)
-              case .content: rectDistance(shown.content, plan.content)
-              }
-            if let d { deviations.keyTimes = max(deviations.keyTimes, d) }
-            continue
-          }
-          deviations.record(corners, sampled: geometrySampled, "corners " + where_())
-          deviations.record(
-            abs(shown.values["opacity"]! - plan.alpha), sampled: mine.contains("alpha"),
-            opacity: true, "opacity " + where_())
-          deviations.record(
-            abs(shown.values["cornerRadius"]! - plan.cornerRadius),
-            sampled: mine.contains("cornerRadius"), "radius " + where_())
-          deviations.record(
-            abs(shown.values["shadowOpacity"]! - plan.shadowOpacity),
-            sampled: mine.contains("shadowOpacity"), opacity: true, "shadow " + where_())
-          deviations.record(
-            rectDistance(shown.content, plan.content), sampled: mine.contains("contentFrame"),
-            "content " + where_())
+          let p = doc.present(layer, at: t, blend: blend)
+          let shown = Shown(
+            corners: p.corners, alpha: p.values["opacity"]!, radius: p.values["cornerRadius"],
+            shadow: p.values["shadowOpacity"], content: p.content)
+          layerCheck.compare(shown, plan, atKey: quantity, "t=\(t) \(blend)", &deviations)
         }
       }
       for t in times where !inStep(t, steps) { compare(t) }
@@ -257,7 +292,6 @@ enum NativeConformance {
           "layer \(index) is \(layer.id), the plan's is \(reference.layers[index].id)")
       }
       let mine = sampled[layer.id] ?? []
-      let geometrySampled = mine.contains("frame") || mine.contains("transform")
       var keys: [(Double, Quantity)] = []
       var times = common
       var steps: [ClosedRange<Double>] = []
@@ -271,40 +305,15 @@ enum NativeConformance {
         steps += k.steps
         if quantity == .geometry { geometryGroups.insert(row.timing) }
       }
+      let layerCheck = LayerCheck(
+        id: layer.id, sampled: mine, geometryGroups: geometryGroups.count)
       func compare(_ t: Double, atKey quantity: Quantity? = nil) {
-        let plan = reference.state(index, at: t)
-        let shown = doc.present(layer, at: t)
-        let where_ = { "\(layer.id) t=\(t)" }
-        let corners = largestDistance(shown.corners, plan.corners)
-        if let quantity {
-          let d: Double? =
-            switch quantity {
-            case .geometry: geometryGroups.count == 1 ? corners : nil
-            case .alpha: abs(shown.values["alpha"]! - plan.alpha)
-            case .radius: abs(shown.values["cornerRadius"]! - plan.cornerRadius)
-            case .shadow: abs(shown.values["shadowOpacity"]! - plan.shadowOpacity)
-            case .content: rectDistance(shown.content, plan.content)
-            }
-          if let d { deviations.keyTimes = max(deviations.keyTimes, d) }
-          return
-        }
-        deviations.record(corners, sampled: geometrySampled, "corners " + where_())
-        deviations.record(
-          abs(shown.values["alpha"]! - plan.alpha), sampled: mine.contains("alpha"), opacity: true,
-          "alpha " + where_())
-        if let radius = shown.values["cornerRadius"] {
-          deviations.record(
-            abs(radius - plan.cornerRadius), sampled: mine.contains("cornerRadius"),
-            "radius " + where_())
-        }
-        if let shadow = shown.values["shadowOpacity"] {
-          deviations.record(
-            abs(shadow - plan.shadowOpacity), sampled: mine.contains("shadowOpacity"),
-            opacity: true, "shadow " + where_())
-        }
-        deviations.record(
-          rectDistance(shown.content, plan.content), sampled: mine.contains("contentFrame"),
-          "content " + where_())
+        let p = doc.present(layer, at: t)
+        let shown = Shown(
+          corners: p.corners, alpha: p.values["alpha"]!, radius: p.values["cornerRadius"],
+          shadow: p.values["shadowOpacity"], content: p.content)
+        layerCheck.compare(
+          shown, reference.state(index, at: t), atKey: quantity, "t=\(t)", &deviations)
       }
       for t in times where !inStep(t, steps) { compare(t) }
       for (t, quantity) in keys { compare(t, atKey: quantity) }
