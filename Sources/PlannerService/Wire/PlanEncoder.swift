@@ -24,25 +24,8 @@ public enum PlanEncoder {
     w.raw(",")
     w.key("operation")
     w.string(plan.operation.rawValue)
-    // The accessibility and interruption echoes, only where the request asked for them, so
-    // other plans keep their bytes.
-    if plan.reduceMotion { w.raw(",\"reduceMotion\":true") }
-    if let reversal = plan.reversal {
-      w.raw(",\"reversal\":{\"at\":")
-      w.number(reversal.at)
-      w.raw(",\"progress\":")
-      w.number(reversal.progress)
-      w.byte(UInt8(ascii: "}"))
-    }
-    if let retarget = plan.retarget {
-      w.raw(",\"retarget\":{\"at\":")
-      w.number(retarget.at)
-      w.raw(",\"policy\":")
-      w.string(retarget.policy)
-      w.raw(",\"fromDuration\":")
-      w.number(retarget.fromDuration)
-      w.byte(UInt8(ascii: "}"))
-    }
+    writeEchoes(
+      reduceMotion: plan.reduceMotion, reversal: plan.reversal, retarget: plan.retarget, &w)
     w.raw(",")
     w.key("container")
     w.size(plan.scene.container)
@@ -88,6 +71,32 @@ public enum PlanEncoder {
 
   /// `rounded[l]`: layer l's keyframes report a corner radius its plan layer does not (a
   /// `back` pattern's rounded screens).
+  /// `,"reduceMotion":true`, `,"reversal":{...}`, `,"retarget":{...}`: the accessibility and
+  /// interruption echoes, only where the request asked for them, so other plans keep their
+  /// bytes (the JSON plan and the native documents alike).
+  static func writeEchoes(
+    reduceMotion: Bool, reversal: ReversalEcho?, retarget: RetargetEcho?,
+    _ w: inout JSONWriter
+  ) {
+    if reduceMotion { w.raw(",\"reduceMotion\":true") }
+    if let reversal {
+      w.raw(",\"reversal\":{\"at\":")
+      w.number(reversal.at)
+      w.raw(",\"progress\":")
+      w.number(reversal.progress)
+      w.byte(UInt8(ascii: "}"))
+    }
+    if let retarget {
+      w.raw(",\"retarget\":{\"at\":")
+      w.number(retarget.at)
+      w.raw(",\"policy\":")
+      w.string(retarget.policy)
+      w.raw(",\"fromDuration\":")
+      w.number(retarget.fromDuration)
+      w.byte(UInt8(ascii: "}"))
+    }
+  }
+
   public static func writeLayers(
     _ layers: [Layer], times: [Double], keyframes: [[LayerState]],
     details: [[LayerDetail]] = [], rounded: [Bool] = [], _ w: inout JSONWriter

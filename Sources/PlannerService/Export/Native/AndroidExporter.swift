@@ -555,13 +555,43 @@ struct AndroidExporter {
   private func writeLayer(_ layer: Layer, _ rows: [Row], _ w: inout JSONWriter) {
     let g = Self.geometry(layer)
     let base = Self.base(layer)
+    let start = Self.properties(
+      layer.frame, layer.transform, g == .matrix ? .translation : g, base, anchor: layer.anchor)
+    let initial = Initial(
+      geometry: start, alpha: layer.alpha,
+      matrix: g == .matrix
+        ? Self.matrix(layer.frame, layer.transform, base, anchor: layer.anchor) : nil,
+      cornerRadius: layer.reportsCornerRadius ? layer.cornerRadius : nil,
+      content: layer.contentFrame,
+      shadowOpacity: layer.shadow != nil ? layer.shadowOpacity : nil)
+    Self.writeLayer(
+      id: layer.id, content: layer.content, base: base, shadow: layer.shadow, initial, rows, &w)
+  }
+
+  /// A View's values at the start (docs/NATIVE.md 4.2's `initial`): its translation and scale
+  /// (`geometry`, ignored on a matrix layer, which starts at 0 and 1 with its `matrix`), alpha,
+  /// and the custom properties the layer has.
+  struct Initial {
+    var geometry: [Double]
+    var alpha: Double
+    var matrix: [Double]?
+    var cornerRadius: Double?
+    var content: Rect?
+    var shadowOpacity: Double?
+  }
+
+  /// `{"id", "content", "frame"[, "shadow"], "initial", "animations"}`.
+  static func writeLayer(
+    id: String, content: LayerContent, base: Base, shadow: LayerShadow?, _ initial: Initial,
+    _ rows: [Row], _ w: inout JSONWriter
+  ) {
     w.raw("{\"id\":")
-    w.string(layer.id)
+    w.string(id)
     w.raw(",\"content\":")
-    w.content(layer.content)
+    w.content(content)
     w.raw(",\"frame\":")
     w.rect(Rect(x: base.x, y: base.y, width: base.width, height: base.height))
-    if let shadow = layer.shadow {
+    if let shadow {
       w.raw(",\"shadow\":{\"color\":")
       w.string(shadow.color)
       w.raw(",\"radius\":")
@@ -570,28 +600,26 @@ struct AndroidExporter {
       w.point(shadow.offset)
       w.byte(UInt8(ascii: "}"))
     }
-    let start = Self.properties(
-      layer.frame, layer.transform, g == .matrix ? .translation : g, base, anchor: layer.anchor)
+    let matrix = initial.matrix != nil
     w.raw(",\"initial\":{\"translationX\":")
-    w.number(g == .matrix ? 0 : start[0])
+    w.number(matrix ? 0 : initial.geometry[0])
     w.raw(",\"translationY\":")
-    w.number(g == .matrix ? 0 : start[1])
+    w.number(matrix ? 0 : initial.geometry[1])
     w.raw(",\"scaleX\":")
-    w.number(g == .matrix ? 1 : start[2])
+    w.number(matrix ? 1 : initial.geometry[2])
     w.raw(",\"scaleY\":")
-    w.number(g == .matrix ? 1 : start[3])
+    w.number(matrix ? 1 : initial.geometry[3])
     w.raw(",\"alpha\":")
-    w.number(layer.alpha)
-    if g == .matrix {
+    w.number(initial.alpha)
+    if let m = initial.matrix {
       w.raw(",\"matrix\":")
-      NativeDocument.writeNumbers(
-        Self.matrix(layer.frame, layer.transform, base, anchor: layer.anchor), &w)
+      NativeDocument.writeNumbers(m, &w)
     }
-    if layer.reportsCornerRadius {
+    if let radius = initial.cornerRadius {
       w.raw(",\"cornerRadius\":")
-      w.number(layer.cornerRadius)
+      w.number(radius)
     }
-    if let c = layer.contentFrame {
+    if let c = initial.content {
       w.raw(",\"contentX\":")
       w.number(c.x)
       w.raw(",\"contentY\":")
@@ -601,9 +629,9 @@ struct AndroidExporter {
       w.raw(",\"contentHeight\":")
       w.number(c.height)
     }
-    if layer.shadow != nil {
+    if let opacity = initial.shadowOpacity {
       w.raw(",\"shadowOpacity\":")
-      w.number(layer.shadowOpacity)
+      w.number(opacity)
     }
     w.raw("},\"animations\":[")
     for (i, row) in rows.enumerated() {

@@ -530,38 +530,65 @@ struct CoreAnimationExporter {
   private func writeLayer(
     _ layer: Layer, index: Int, _ rows: [Row], content: [Row], _ w: inout JSONWriter
   ) {
+    let model = Model(
+      frame: layer.endValue(.frame)!.rectValue, anchor: layer.anchor,
+      opacity: layer.endValue(.alpha)!.numberValue,
+      transform: layer.endValue(.transform)!.transformValue,
+      cornerRadius: layer.reportsCornerRadius
+        ? layer.endValue(.cornerRadius)!.numberValue : nil,
+      masksToBounds: layer.reportsCornerRadius || layer.contentFrame != nil, zPosition: index,
+      shadow: layer.shadow.map { ($0, layer.endValue(.shadowOpacity)!.numberValue) },
+      contentFrame: layer.endValue(.contentFrame)?.rectValue)
+    Self.writeLayer(id: layer.id, content: layer.content, model, rows, content: content, &w)
+  }
+
+  /// A layer's model values (docs/NATIVE.md 3.2) and its content layer's frame.
+  struct Model {
+    var frame: Rect
+    var anchor: Point
+    var opacity: Double
+    var transform: Transform3D
+    var cornerRadius: Double?
+    var masksToBounds: Bool
+    var zPosition: Int
+    var shadow: (LayerShadow, opacity: Double)?
+    var contentFrame: Rect?
+  }
+
+  static func writeLayer(
+    id: String, content layerContent: LayerContent, _ model: Model, _ rows: [Row],
+    content: [Row], _ w: inout JSONWriter
+  ) {
     w.raw("{\"id\":")
-    w.string(layer.id)
+    w.string(id)
     w.raw(",\"content\":")
-    w.content(layer.content)
-    let frame = layer.endValue(.frame)!.rectValue
+    w.content(layerContent)
     w.raw(",\"model\":{\"position\":")
-    w.point(frame.position(anchor: layer.anchor))
+    w.point(model.frame.position(anchor: model.anchor))
     w.raw(",\"bounds\":")
-    w.size(frame.size)
+    w.size(model.frame.size)
     w.raw(",\"anchorPoint\":")
-    w.point(layer.anchor)
+    w.point(model.anchor)
     w.raw(",\"opacity\":")
-    w.number(layer.endValue(.alpha)!.numberValue)
-    let transform = layer.endValue(.transform)!.transformValue
-    if !transform.isIdentity {
+    w.number(model.opacity)
+    if !model.transform.isIdentity {
       w.raw(",\"transform\":")
-      w.transform(transform)
+      w.transform(model.transform)
     }
-    if layer.reportsCornerRadius {
+    if let radius = model.cornerRadius {
       w.raw(",\"cornerRadius\":")
-      w.number(layer.endValue(.cornerRadius)!.numberValue)
+      w.number(radius)
     }
-    if layer.reportsCornerRadius || layer.contentFrame != nil {
+    if model.masksToBounds {
       w.raw(",\"masksToBounds\":true")
     }
     w.raw(",\"zPosition\":")
-    w.integer(Int64(index))
-    if let shadow = layer.shadow {
+    w.integer(Int64(model.zPosition))
+    if let (shadow, opacity) = model.shadow {
       w.raw(",\"shadow\":{\"color\":")
       w.string(shadow.color)
       w.raw(",\"opacity\":")
-      w.number(layer.endValue(.shadowOpacity)!.numberValue)
+      w.number(opacity)
       w.raw(",\"radius\":")
       w.number(shadow.radius)
       w.raw(",\"offset\":{\"width\":")
@@ -571,17 +598,17 @@ struct CoreAnimationExporter {
       w.raw("}}")
     }
     w.byte(UInt8(ascii: "}"))
-    if let contentFrame = layer.endValue(.contentFrame)?.rectValue {
+    if let contentFrame = model.contentFrame {
       w.raw(",\"contentLayer\":{\"model\":{\"position\":")
       w.point(contentFrame.origin)
       w.raw(",\"bounds\":")
       w.size(contentFrame.size)
       w.raw("},\"animations\":")
-      Self.write(content, &w)
+      write(content, &w)
       w.byte(UInt8(ascii: "}"))
     }
     w.raw(",\"animations\":")
-    Self.write(rows, &w)
+    write(rows, &w)
     w.byte(UInt8(ascii: "}"))
   }
 }

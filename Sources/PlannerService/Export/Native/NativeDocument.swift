@@ -27,6 +27,21 @@ enum NativeDocument {
   /// `layers`, `actions` and `meta`).
   static func writeHead(_ format: StaticString, _ source: Source, _ w: inout JSONWriter) {
     let o = source.outline
+    writeOpening(format, style: o.style, operation: o.operation, &w)
+    if source.echoes {
+      PlanEncoder.writeEchoes(
+        reduceMotion: o.reduceMotion, reversal: o.reversal, retarget: o.retarget, &w)
+    }
+    writeSpan(container: o.container, duration: o.duration, frameRate: o.frameRate, &w)
+    if let plan = source.timeline { writeTimeline(plan, &w) }
+    w.byte(UInt8(ascii: ","))
+  }
+
+  /// `{"format", "formatVersion", "engineVersion", "style", "operation"`.
+  static func writeOpening(
+    _ format: StaticString, style: String, operation: TransitionOperation,
+    _ w: inout JSONWriter
+  ) {
     w.raw("{\"format\":\"")
     w.raw(format)
     w.raw("\",\"formatVersion\":")
@@ -34,36 +49,21 @@ enum NativeDocument {
     w.raw(",\"engineVersion\":\"")
     w.raw(PlanEncoder.engineVersion)
     w.raw("\",\"style\":")
-    w.string(o.style)
+    w.string(style)
     w.raw(",\"operation\":")
-    w.string(o.operation.rawValue)
-    if source.echoes {
-      if o.reduceMotion { w.raw(",\"reduceMotion\":true") }
-      if let reversal = o.reversal {
-        w.raw(",\"reversal\":{\"at\":")
-        w.number(reversal.at)
-        w.raw(",\"progress\":")
-        w.number(reversal.progress)
-        w.byte(UInt8(ascii: "}"))
-      }
-      if let retarget = o.retarget {
-        w.raw(",\"retarget\":{\"at\":")
-        w.number(retarget.at)
-        w.raw(",\"policy\":")
-        w.string(retarget.policy)
-        w.raw(",\"fromDuration\":")
-        w.number(retarget.fromDuration)
-        w.byte(UInt8(ascii: "}"))
-      }
-    }
+    w.string(operation.rawValue)
+  }
+
+  /// `,"container", "duration", "frameRate"`.
+  static func writeSpan(
+    container: Size, duration: Double, frameRate: Int, _ w: inout JSONWriter
+  ) {
     w.raw(",\"container\":")
-    w.size(o.container)
+    w.size(container)
     w.raw(",\"duration\":")
-    w.number(o.duration)
+    w.number(duration)
     w.raw(",\"frameRate\":")
-    w.integer(Int64(o.frameRate))
-    if let plan = source.timeline { writeTimeline(plan, &w) }
-    w.byte(UInt8(ascii: ","))
+    w.integer(Int64(frameRate))
   }
 
   /// `"timeline": {"decision", "release", "end", "scrub", "completion"}` (docs/NATIVE.md 7).

@@ -39,22 +39,12 @@ struct NativeTimelineExporter {
 
   private func write(android: Bool) -> [UInt8] {
     var w = JSONWriter(capacity: 4096 + timeline.layers.count * timeline.times.count * 64)
-    w.raw("{\"format\":\"")
-    w.raw(android ? "android" : "coreanimation")
-    w.raw("\",\"formatVersion\":")
-    w.raw(NativeDocument.formatVersion)
-    w.raw(",\"engineVersion\":\"")
-    w.raw(PlanEncoder.engineVersion)
-    w.raw("\",\"style\":")
-    w.string(timeline.style)
-    w.raw(",\"operation\":")
-    w.string(timeline.operation.rawValue)
-    w.raw(",\"container\":")
-    w.size(timeline.container)
-    w.raw(",\"duration\":")
-    w.number(timeline.duration)
-    w.raw(",\"frameRate\":")
-    w.integer(Int64(timeline.frameRate))
+    NativeDocument.writeOpening(
+      android ? "android" : "coreanimation", style: timeline.style,
+      operation: timeline.operation, &w)
+    NativeDocument.writeSpan(
+      container: timeline.container, duration: timeline.duration,
+      frameRate: timeline.frameRate, &w)
     w.raw(",\"gesture\":{\"kind\":")
     w.string(gesture.kind)
     w.raw(",\"decision\":")
@@ -107,74 +97,35 @@ struct NativeTimelineExporter {
   }
 
   private func writeCoreAnimationLayer(
-    _ index: Int, rows: Bool, _ meta: inout NativeMeta, _ w: inout JSONWriter
+    _ index: Int, rows writesRows: Bool, _ meta: inout NativeMeta, _ w: inout JSONWriter
   ) {
     let info = timeline.layers[index]
     let states = self.states(index)
     let details = self.details(index)
     let last = states[states.count - 1]
     let lastDetail = details?.last
-    w.raw("{\"id\":")
-    w.string(info.id)
-    w.raw(",\"content\":")
-    w.content(info.content)
-    w.raw(",\"model\":{\"position\":")
-    w.point(last.frame.position(anchor: info.anchor))
-    w.raw(",\"bounds\":")
-    w.size(last.frame.size)
-    w.raw(",\"anchorPoint\":")
-    w.point(info.anchor)
-    w.raw(",\"opacity\":")
-    w.number(last.alpha)
-    if !last.transform.isIdentity {
-      w.raw(",\"transform\":")
-      w.transform(last.transform)
+    let model = CoreAnimationExporter.Model(
+      frame: last.frame, anchor: info.anchor, opacity: last.alpha, transform: last.transform,
+      cornerRadius: info.reportsCornerRadius ? lastDetail?.cornerRadius : nil,
+      masksToBounds: info.reportsCornerRadius || info.hasContentFrame, zPosition: index,
+      shadow: info.shadow.flatMap { shadow in lastDetail.map { (shadow, $0.shadowOpacity) } },
+      contentFrame: info.hasContentFrame ? lastDetail?.contentFrame : nil)
+    func row(_ keyPath: String, _ values: [[Double]]) -> CoreAnimationExporter.Row {
+      CoreAnimationExporter.Row(
+        keyPath: keyPath, timing: 0, beginTime: 0, values: values.map(Self.value))
     }
-    if info.reportsCornerRadius, let d = lastDetail {
-      w.raw(",\"cornerRadius\":")
-      w.number(d.cornerRadius)
-    }
-    if info.reportsCornerRadius || info.hasContentFrame {
-      w.raw(",\"masksToBounds\":true")
-    }
-    w.raw(",\"zPosition\":")
-    w.integer(Int64(index))
-    if let shadow = info.shadow, let d = lastDetail {
-      w.raw(",\"shadow\":{\"color\":")
-      w.string(shadow.color)
-      w.raw(",\"opacity\":")
-      w.number(d.shadowOpacity)
-      w.raw(",\"radius\":")
-      w.number(shadow.radius)
-      w.raw(",\"offset\":{\"width\":")
-      w.number(shadow.offset.x)
-      w.raw(",\"height\":")
-      w.number(shadow.offset.y)
-      w.raw("}}")
-    }
-    w.byte(UInt8(ascii: "}"))
-    if info.hasContentFrame, let details {
-      let c = details[details.count - 1].contentFrame
-      w.raw(",\"contentLayer\":{\"model\":{\"position\":")
-      w.point(c.origin)
-      w.raw(",\"bounds\":")
-      w.size(c.size)
-      w.raw("},\"animations\":[")
-      var first = true
-      if rows {
+    var content: [CoreAnimationExporter.Row] = []
+    var rows: [CoreAnimationExporter.Row] = []
+    if writesRows {
+      if info.hasContentFrame, let details {
         if let v = Self.moving(details.map { [$0.contentFrame.x, $0.contentFrame.y] }) {
-          Self.caRow("position", v, &first, &w)
+          content.append(row("position", v))
         }
         if let v = Self.moving(details.map { [$0.contentFrame.width, $0.contentFrame.height] }) {
-          Self.caRow("bounds.size", v, &first, &w)
+          content.append(row("bounds.size", v))
         }
-        if !first { meta.sampled(info.id, "contentFrame", .keyframes) }
+        if !content.isEmpty { meta.sampled(info.id, "contentFrame", .keyframes) }
       }
-      w.raw("]}")
-    }
-    w.raw(",\"animations\":[")
-    var first = true
-    if rows {
       var geometry = false
       if let v = Self.moving(
         states.map {
@@ -182,54 +133,39 @@ struct NativeTimelineExporter {
           return [p.x, p.y]
         })
       {
-        Self.caRow("position", v, &first, &w)
+        rows.append(row("position", v))
         geometry = true
       }
       if let v = Self.moving(states.map { [$0.frame.width, $0.frame.height] }) {
-        Self.caRow("bounds.size", v, &first, &w)
+        rows.append(row("bounds.size", v))
         geometry = true
       }
       if geometry { meta.sampled(info.id, "frame", .keyframes) }
       if let v = Self.moving(states.map { [$0.alpha] }) {
-        Self.caRow("opacity", v, &first, &w)
+        rows.append(row("opacity", v))
         meta.sampled(info.id, "alpha", .keyframes)
       }
       if let v = Self.moving(states.map { $0.transform.values }) {
-        Self.caRow("transform", v, &first, &w)
+        rows.append(row("transform", v))
         meta.sampled(info.id, "transform", .keyframes)
       }
       if info.reportsCornerRadius, let details,
         let v = Self.moving(details.map { [$0.cornerRadius] })
       {
-        Self.caRow("cornerRadius", v, &first, &w)
+        rows.append(row("cornerRadius", v))
         meta.sampled(info.id, "cornerRadius", .keyframes)
       }
       if info.shadow != nil, let details, let v = Self.moving(details.map { [$0.shadowOpacity] }) {
-        Self.caRow("shadowOpacity", v, &first, &w)
+        rows.append(row("shadowOpacity", v))
         meta.sampled(info.id, "shadowOpacity", .keyframes)
       }
     }
-    w.raw("]}")
-  }
-
-  /// `{"keyPath", "timing": 0, "beginTime": 0, "values"}`; one-number values bare.
-  private static func caRow(
-    _ keyPath: StaticString, _ values: [[Double]], _ first: inout Bool, _ w: inout JSONWriter
-  ) {
-    if !first { w.byte(UInt8(ascii: ",")) }
-    first = false
-    w.raw("{\"keyPath\":\"")
-    w.raw(keyPath)
-    w.raw("\",\"timing\":0,\"beginTime\":0,\"values\":[")
-    for (i, v) in values.enumerated() {
-      if i > 0 { w.byte(UInt8(ascii: ",")) }
-      if v.count == 1 { w.number(v[0]) } else { NativeDocument.writeNumbers(v, &w) }
-    }
-    w.raw("]}")
+    CoreAnimationExporter.writeLayer(
+      id: info.id, content: info.content, model, rows, content: content, &w)
   }
 
   private func writeAndroidLayer(
-    _ index: Int, rows: Bool, _ meta: inout NativeMeta, _ w: inout JSONWriter
+    _ index: Int, rows writesRows: Bool, _ meta: inout NativeMeta, _ w: inout JSONWriter
   ) {
     let info = timeline.layers[index]
     let states = self.states(index)
@@ -249,68 +185,28 @@ struct NativeTimelineExporter {
     let geometry = states.map {
       AndroidExporter.properties($0.frame, $0.transform, g, base, anchor: info.anchor)
     }
-    w.raw("{\"id\":")
-    w.string(info.id)
-    w.raw(",\"content\":")
-    w.content(info.content)
-    w.raw(",\"frame\":")
-    w.rect(Rect(x: base.x, y: base.y, width: base.width, height: base.height))
-    if let shadow = info.shadow {
-      w.raw(",\"shadow\":{\"color\":")
-      w.string(shadow.color)
-      w.raw(",\"radius\":")
-      w.number(shadow.radius)
-      w.raw(",\"offset\":")
-      w.point(shadow.offset)
-      w.byte(UInt8(ascii: "}"))
+    let initial = AndroidExporter.Initial(
+      geometry: geometry[0], alpha: first.alpha, matrix: g == .matrix ? geometry[0] : nil,
+      cornerRadius: info.reportsCornerRadius ? details?[0].cornerRadius : nil,
+      content: info.hasContentFrame ? details?[0].contentFrame : nil,
+      shadowOpacity: info.shadow != nil ? details?[0].shadowOpacity : nil)
+    var rows: [AndroidExporter.Row] = []
+    func row(_ property: String, _ values: [[Double]]) {
+      rows.append(
+        AndroidExporter.Row(
+          property: property, timing: 0, startDelay: 0, values: values.map(Self.value)))
     }
-    let start = geometry[0]
-    w.raw(",\"initial\":{\"translationX\":")
-    w.number(g == .matrix ? 0 : start[0])
-    w.raw(",\"translationY\":")
-    w.number(g == .matrix ? 0 : start[1])
-    w.raw(",\"scaleX\":")
-    w.number(g == .matrix ? 1 : start[2])
-    w.raw(",\"scaleY\":")
-    w.number(g == .matrix ? 1 : start[3])
-    w.raw(",\"alpha\":")
-    w.number(first.alpha)
-    if g == .matrix {
-      w.raw(",\"matrix\":")
-      NativeDocument.writeNumbers(start, &w)
-    }
-    if info.reportsCornerRadius, let details {
-      w.raw(",\"cornerRadius\":")
-      w.number(details[0].cornerRadius)
-    }
-    if info.hasContentFrame, let details {
-      let c = details[0].contentFrame
-      w.raw(",\"contentX\":")
-      w.number(c.x)
-      w.raw(",\"contentY\":")
-      w.number(c.y)
-      w.raw(",\"contentWidth\":")
-      w.number(c.width)
-      w.raw(",\"contentHeight\":")
-      w.number(c.height)
-    }
-    if info.shadow != nil, let details {
-      w.raw(",\"shadowOpacity\":")
-      w.number(details[0].shadowOpacity)
-    }
-    w.raw("},\"animations\":[")
-    var firstRow = true
-    if rows {
+    if writesRows {
       var moved = false
       if g == .matrix {
         if let v = Self.moving(geometry) {
-          Self.androidRow("matrix", v, &firstRow, &w)
+          row("matrix", v)
           moved = true
         }
       } else {
         for (k, name) in AndroidExporter.geometryNames.enumerated() {
           if let v = Self.moving(geometry.map { [$0[k]] }) {
-            Self.androidRow(name, v, &firstRow, &w)
+            row(name, v)
             moved = true
           }
         }
@@ -325,12 +221,12 @@ struct NativeTimelineExporter {
         }
       }
       if let v = Self.moving(states.map { [$0.alpha] }) {
-        Self.androidRow("alpha", v, &firstRow, &w)
+        row("alpha", v)
         meta.sampled(info.id, "alpha", .keyframes)
       }
       if let details {
         if info.reportsCornerRadius, let v = Self.moving(details.map { [$0.cornerRadius] }) {
-          Self.androidRow("cornerRadius", v, &firstRow, &w)
+          row("cornerRadius", v)
           meta.sampled(info.id, "cornerRadius", .keyframes)
         }
         if info.hasContentFrame {
@@ -341,34 +237,24 @@ struct NativeTimelineExporter {
             ("contentWidth", c.map { [$0.width] }), ("contentHeight", c.map { [$0.height] }),
           ] {
             if let v = Self.moving(part) {
-              Self.androidRow(name, v, &firstRow, &w)
+              row(name, v)
               content = true
             }
           }
           if content { meta.sampled(info.id, "contentFrame", .keyframes) }
         }
         if info.shadow != nil, let v = Self.moving(details.map { [$0.shadowOpacity] }) {
-          Self.androidRow("shadowOpacity", v, &firstRow, &w)
+          row("shadowOpacity", v)
           meta.sampled(info.id, "shadowOpacity", .keyframes)
         }
       }
     }
-    w.raw("]}")
+    AndroidExporter.writeLayer(
+      id: info.id, content: info.content, base: base, shadow: info.shadow, initial, rows, &w)
   }
 
-  /// `{"property", "timing": 0, "startDelay": 0, "values"}`; one-number values bare.
-  private static func androidRow(
-    _ property: String, _ values: [[Double]], _ first: inout Bool, _ w: inout JSONWriter
-  ) {
-    if !first { w.byte(UInt8(ascii: ",")) }
-    first = false
-    w.raw("{\"property\":")
-    w.string(property)
-    w.raw(",\"timing\":0,\"startDelay\":0,\"values\":[")
-    for (i, v) in values.enumerated() {
-      if i > 0 { w.byte(UInt8(ascii: ",")) }
-      if v.count == 1 { w.number(v[0]) } else { NativeDocument.writeNumbers(v, &w) }
-    }
-    w.raw("]}")
+  /// A keyframe's value: one number bare, several as a list.
+  private static func value(_ numbers: [Double]) -> NativeValue {
+    numbers.count == 1 ? .number(numbers[0]) : .list(numbers)
   }
 }
