@@ -986,7 +986,7 @@ def check_actions(checks, driver):
 
 
 def check_back_mid_flight(checks, driver, harness):
-    """The page's back button during the push: the README's reverse() path, by clicks (the
+    """The page's back button during the push: docs/PLAYER.md's reverse() path, by clicks (the
     push held at 40 %: the handler's reverse() plays the way back)."""
     # Caught when it mounts and held at 40 %, so that the click, a few WebDriver round trips
     # away, lands mid-flight however loaded the machine is.
