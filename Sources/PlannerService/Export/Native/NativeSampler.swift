@@ -113,19 +113,19 @@ struct NativeSampler {
     times.append(e)
     values.append(endValue)
     // Steps where a piece ends away from the value after its breakpoint (a spring's cut).
+    // `times` holds every breakpoint in order (each piece's first time), so piece k's end is
+    // met at breakpoints[k + 1].
     var keyTimes: [Double] = []
     var written: [[Double]] = []
-    var j = 0
+    var piece = 0
     for (i, t) in times.enumerated() {
-      if let end = pieceEnds.first(where: { $0.time == t }), i > 0, j < pieceEnds.count,
-        group.deviation(end.value, values[i], t) > group.stepTolerance
-      {
-        let stepTime = t - 1e-6 * s
-        let p = breakpoints.firstIndex(of: t)!
-        var before = Piece(group: group, lo: breakpoints[p - 1], hi: t)
-        keyTimes.append(keyTime(t, d, e, s) - 0.000001)
-        written.append(before.value(stepTime))
-        j += 1
+      if piece < pieceEnds.count, pieceEnds[piece].time == t {
+        if group.deviation(pieceEnds[piece].value, values[i], t) > group.stepTolerance {
+          var before = Piece(group: group, lo: breakpoints[piece], hi: t)
+          keyTimes.append(keyTime(t, d, e, s) - 0.000001)
+          written.append(before.value(t - 1e-6 * s))
+        }
+        piece += 1
       }
       keyTimes.append(keyTime(t, d, e, s))
       written.append(values[i])
