@@ -397,7 +397,7 @@ struct CoreAnimationExporter {
           LayerGeometry(frame: f, anchor: anchor, transform: Transform3D(a)),
           LayerGeometry(frame: f, anchor: anchor, transform: Transform3D(b)))
       },
-      blend: NativeDeviation.decompositionBlend, breaks: t.breaks)
+      decompositionBlend: true, breaks: t.breaks)
     let keys = sampledKeys(
       PlacedKey(row: "transform", track: t.track, anchor: anchor, layer: layer.id), group)
     return keyframeRow("transform", keys, bare: false, decimals: nil, t, layer).map { [$0] } ?? []

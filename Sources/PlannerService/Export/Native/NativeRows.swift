@@ -71,10 +71,4 @@ enum NativeDeviation {
     return worst
   }
 
-  /// Two matrices blended by decomposition (TIMING.md 8), the lerp where one is singular.
-  static func decompositionBlend(_ a: [Double], _ b: [Double], _ u: Double) -> [Double] {
-    guard let da = DecomposedTransform(Transform3D(a)), let db = DecomposedTransform(Transform3D(b))
-    else { return a.indices.map { a[$0] + (b[$0] - a[$0]) * u } }
-    return DecomposedTransform.interpolate(da, db, u).recomposed.values
-  }
 }

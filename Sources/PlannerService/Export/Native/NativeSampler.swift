@@ -1,3 +1,5 @@
+import TransitionEngine
+
 /// The keyframes of a sampled row group (docs/NATIVE.md 2.3): placed so that the platform's
 /// linear interpolation between them stays within 0.1 pt of the plan's exact value at every
 /// instant. The rule fixes them completely - candidates from the plan's grid, halvings, thinning,
@@ -8,6 +10,12 @@ struct NativeSampler {
   static let longestInterval = 1.0 / 60
   static let thinningSpan = 64
   static let budget = 65_536
+  /// Chord tests thinning may make in a document. Thinning re-tests every refined time
+  /// under each longer chord (up to 64 intervals' probes per kept time), so a long sampled
+  /// transform - a 30 s tilted sheet - made half a million tests; past this, the remaining
+  /// refined times are kept as they are. They meet the bound already (refinement saw to
+  /// that): the document is only larger than the rule's. No plan of the examples comes near.
+  static let thinningBudget = 262_144
 
   /// A group: the schedules of its tracks, its row values at a time of a piece, and the
   /// deviation of interpolated values from exact ones at a time (corners, in points).
@@ -20,9 +28,10 @@ struct NativeSampler {
     var values: (_ t: Double, _ lo: Double, _ hi: Double) -> [Double]
     /// How far values `a` (the interpolation) are from `b` (exact) at `t`, in points.
     var deviation: (_ a: [Double], _ b: [Double], _ t: Double) -> Double
-    /// Another reading of the interpolation between two keyframes besides the lerp of their
-    /// numbers (Core Animation's undocumented matrix blend: the decomposition one), or nil.
-    var blend: ((_ a: [Double], _ b: [Double], _ u: Double) -> [Double])? = nil
+    /// Whether the values are 4x4 matrices that Core Animation may also blend by
+    /// decomposition (its matrix keyframe blend is undocumented): chords are then tested
+    /// under both readings.
+    var decompositionBlend = false
     /// Times inside the span where a track's part starts or ends (an additive track's
     /// remainder and offset leg): breakpoints besides the schedules' ends.
     var breaks: [Double] = []
@@ -50,6 +59,8 @@ struct NativeSampler {
 
   /// Halvings left for the rest of the document.
   var halvingsLeft = NativeSampler.budget
+  /// Chord tests left for thinning in the rest of the document.
+  var thinningTestsLeft = NativeSampler.thinningBudget
   private var exhausted = false
 
   /// Samples `group` starting from the plan's `grid`.
@@ -153,6 +164,11 @@ struct NativeSampler {
     private var slots = [Int32](repeating: 0, count: 64)
     private var interpolated: [Double] = []
     private var exactScratch: [Double] = []
+    /// Each evaluated matrix's decomposition, made the first time a chord ends there: a
+    /// thinning step tests up to 64 intervals' probes under one chord, and decomposing its
+    /// two ends for every probe made a long tilted sheet cost half a second.
+    private var decompositions: [DecomposedTransform?] = []
+    private var decomposed: [Bool] = []
 
     init(group: Group, lo: Double, hi: Double) {
       self.group = group
@@ -223,12 +239,26 @@ struct NativeSampler {
         exactScratch[k] = store[it + k]
       }
       var worst = group.deviation(interpolated, exactScratch, t)
-      if let blend = group.blend {
-        let va = Array(store[ia..<(ia + width)])
-        let vb = Array(store[ib..<(ib + width)])
-        worst = max(worst, group.deviation(blend(va, vb, u), exactScratch, t))
+      if group.decompositionBlend {
+        // A singular end has no decomposition: the blend is then the lerp already tested.
+        if let da = decomposition(ia / width), let db = decomposition(ib / width) {
+          let blended = DecomposedTransform.interpolate(da, db, u).recomposed.values
+          worst = max(worst, group.deviation(blended, exactScratch, t))
+        }
       }
       return worst
+    }
+
+    private mutating func decomposition(_ i: Int) -> DecomposedTransform? {
+      if i < decomposed.count, decomposed[i] { return decompositions[i] }
+      while decomposed.count <= i {
+        decomposed.append(false)
+        decompositions.append(nil)
+      }
+      let d = DecomposedTransform(Transform3D(Array(store[(i * width)..<((i + 1) * width)])))
+      decompositions[i] = d
+      decomposed[i] = true
+      return d
     }
 
     /// The test of an interval: the chord within the bound at its three probes.
@@ -271,14 +301,17 @@ struct NativeSampler {
 
   /// Thinning: drops a refined time when the chord over it (at most 64 refined intervals) stays
   /// within the bound at every refined time it spans and at their intervals' probes.
-  private func thin(_ r: [Double], _ piece: inout Piece) -> [Double] {
+  private mutating func thin(_ r: [Double], _ piece: inout Piece) -> [Double] {
     guard r.count > 2 else { return r }
     var kept = [r[0]]
     var k = 0
     let n = r.count - 1
     for i in 1..<n {
-      var drop = i + 1 - k <= Self.thinningSpan
+      // Each j below costs at most four chord tests.
+      let tests = 4 * (i + 1 - k)
+      var drop = i + 1 - k <= Self.thinningSpan && tests <= thinningTestsLeft
       if drop {
+        thinningTestsLeft -= tests
         let chord = piece.chord(r[k], r[i + 1])
         check: for j in k..<(i + 1) {
           if j > k, piece.chordDeviation(chord, at: r[j]) > piece.group.tolerance {
