@@ -10,6 +10,11 @@ WebDriver BiDi, which it speaks itself (Debian has no geckodriver), over a WebSo
     browser.screenshot(path)       # PNG of the viewport
     browser.console_errors()       # errors the page logged, or None where the engine cannot say
     browser.load_error(url)        # the text of a failed navigation (the dead proxy's refusal)
+    browser.pointer(steps, kind)   # trusted input: ("down", x, y), ("move", x, y, ms), ("up",)
+                                   # in viewport CSS pixels; kind "mouse" or "touch"
+    browser.emulate_reduced_motion(on)  # prefers-reduced-motion: reduce; False where impossible
+    browser.add_init_script(js)    # runs before the page's scripts on every load from now on;
+                                   # returns a handle for remove_init_script, or None where impossible
     browser.quit()                 # ends the browser and its driver by process id
 
 Arguments and results are JSON values (no element references): a script that needs an element
@@ -112,6 +117,7 @@ def _kill_tree(pid):
 class _Browser:
     name = ""
     version = ""
+    touch = True  # whether pointer(kind="touch") gives touch pointer events
 
     @property
     def label(self):
@@ -119,6 +125,25 @@ class _Browser:
 
     def title(self):
         return self.run("return document.title;")
+
+
+def _pointer_actions(steps, kind):
+    """The W3C action sequence (WebDriver classic and BiDi take the same JSON) for `steps`."""
+    actions = []
+    for step in steps:
+        if step[0] == "down":
+            actions.append({"type": "pointerMove", "x": round(step[1]), "y": round(step[2]),
+                            "origin": "viewport", "duration": 0})
+            actions.append({"type": "pointerDown", "button": 0})
+        elif step[0] == "move":
+            actions.append({"type": "pointerMove", "x": round(step[1]), "y": round(step[2]),
+                            "origin": "viewport", "duration": int(step[3]) if len(step) > 3 else 0})
+        elif step[0] == "up":
+            actions.append({"type": "pointerUp", "button": 0})
+        else:
+            raise ValueError(f"pointer step {step!r}")
+    return [{"type": "pointer", "id": f"tp-{kind}", "parameters": {"pointerType": kind},
+             "actions": actions}]
 
 
 # MARK: - Chromium and WebKitGTK: Selenium
@@ -150,6 +175,21 @@ class _Selenium(_Browser):
     def screenshot(self, path):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.driver.save_screenshot(path)
+
+    def pointer(self, steps, kind="mouse"):
+        if kind == "touch" and not self.touch:
+            raise EngineError(f"{self.label}: no touch input over its driver")
+        try:
+            self.driver.execute("actions", {"actions": _pointer_actions(steps, kind)})
+            self.driver.execute("clearActionState")
+        except Exception as error:  # noqa: BLE001 - re-raised with the engine named
+            raise EngineError(f"{self.label}: pointer: {_first_line(error)}") from error
+
+    def emulate_reduced_motion(self, on):
+        return False
+
+    def add_init_script(self, script):
+        return None
 
     def load_error(self, url):
         try:
@@ -189,6 +229,8 @@ class Chromium(_Selenium):
             f"--proxy-server=http://127.0.0.1:{proxy_port}",
             "--disable-background-networking", "--no-first-run",
             f"--user-data-dir={self.profile}",
+            # The window as large as the emulated viewport: input actions are bounded by it.
+            f"--window-size={VIEWPORT[0]},{VIEWPORT[1]}",
         ]:
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
@@ -202,12 +244,26 @@ class Chromium(_Selenium):
     def console_errors(self):
         return [e.get("message", "") for e in self.driver.get_log("browser") if e.get("level") == "SEVERE"]
 
+    def emulate_reduced_motion(self, on):
+        features = [{"name": "prefers-reduced-motion", "value": "reduce"}] if on else []
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+        return True
+
+    def add_init_script(self, script):
+        return self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                           {"source": script})["identifier"]
+
+    def remove_init_script(self, handle):
+        self.driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": handle})
+
     def _after_quit(self):
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
 class WebKit(_Selenium):
     name = "webkit"
+    # WebKitGTK's driver turns touch actions into mouse events (pointerType "mouse").
+    touch = False
 
     def __init__(self, proxy_port):
         from selenium import webdriver
@@ -463,6 +519,23 @@ class Firefox(_Browser):
             pass
         return [e["params"].get("text", "") for e in self.events
                 if e.get("method") == "log.entryAdded" and e["params"].get("level") == "error"]
+
+    def pointer(self, steps, kind="mouse"):
+        self._call("input.performActions", {"context": self.context,
+                                            "actions": _pointer_actions(steps, kind)})
+        self._call("input.releaseActions", {"context": self.context})
+
+    def emulate_reduced_motion(self, on):
+        # WebDriver BiDi has no media-feature override in Firefox 153, and a preference cannot
+        # be set over it.
+        return False
+
+    def add_init_script(self, script):
+        return self._call("script.addPreloadScript",
+                          {"functionDeclaration": "() => {\n" + script + "\n}"})["script"]
+
+    def remove_init_script(self, handle):
+        self._call("script.removePreloadScript", {"script": handle})
 
     def load_error(self, url):
         try:

@@ -22,9 +22,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
 from browser_checks import Checks  # noqa: E402
 
-PAGE = (b"<!doctype html><title>engines</title><body style='margin:0'>"
+PAGE = (b"<!doctype html><title>engines</title><body style='margin:0; touch-action: none'>"
         b"<div id=a style='position:absolute;left:10.25px;top:20px;width:100px;height:50px;"
-        b"background:#c33'></div><script>console.error('logged by the page')</script>")
+        b"background:#c33'></div><script>console.error('logged by the page');"
+        b"window.seen = [];"
+        b"for (const k of ['pointerdown', 'pointermove', 'pointerup', 'pointercancel'])"
+        b" addEventListener(k, (e) => seen.push([e.type, e.pointerType, e.isTrusted, e.clientX, e.clientY]));"
+        b"</script>")
 
 
 class Page(http.server.BaseHTTPRequestHandler):
@@ -61,6 +65,42 @@ def check_engine(checks, name, proxy_port, url):
         except engines.EngineError as error:
             checks.record(str(error).startswith(browser.label) and "thrown on purpose" in str(error),
                           f"{tag} a throwing script raises, naming the engine", str(error)[:160])
+        for kind in ("mouse", "touch"):
+            if kind == "touch" and not browser.touch:
+                print(f"NOTE {tag} has no touch input over its driver", flush=True)
+                continue
+            browser.run("window.seen = [];")
+            try:
+                browser.pointer([("down", 30, 40), ("move", 60, 80, 16), ("move", 90, 120, 16), ("up",)], kind)
+                # A mouse moves to the press point first; the drag is what follows.
+                seen = browser.run("return window.seen;")
+                seen = seen[next((i for i, e in enumerate(seen) if e[0] == "pointerdown"), 0):]
+            except engines.EngineError as error:
+                seen = str(error)
+            kinds = [e[0] for e in seen] if isinstance(seen, list) else []
+            checks.record(isinstance(seen, list) and kinds[:1] == ["pointerdown"] and kinds[-1:] == ["pointerup"]
+                          and all(e[1] == kind and e[2] is True for e in seen)
+                          and seen[0][3:] == [30, 40] and seen[-1][3:] == [90, 120],
+                          f"{tag} trusted {kind} pointer drag", f"{len(kinds)} events {kinds[:2]}...{kinds[-1:]}; "
+                          + (f"{seen[0]} .. {seen[-1]}" if isinstance(seen, list) and seen else f"{seen}"[:200]))
+        reduced = browser.emulate_reduced_motion(True)
+        matches = browser.run("return matchMedia('(prefers-reduced-motion: reduce)').matches;")
+        browser.emulate_reduced_motion(False)
+        if reduced:
+            checks.record(matches is True, f"{tag} prefers-reduced-motion emulated", f"{matches}")
+        else:
+            print(f"NOTE {tag} cannot emulate prefers-reduced-motion (matches: {matches})", flush=True)
+        handle = browser.add_init_script("window.__early = document.readyState;")
+        if handle is None:
+            print(f"NOTE {tag} cannot add a script run before the page's own", flush=True)
+        else:
+            browser.open(url)
+            early = browser.run("return window.__early || null;")
+            browser.remove_init_script(handle)
+            browser.open(url)
+            gone = browser.run("return window.__early || null;")
+            checks.record(early == "loading" and gone is None, f"{tag} init script runs before the page, then removed",
+                          f"{early}, then {gone}")
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "shot.png")
             browser.screenshot(path)
