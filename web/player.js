@@ -1166,15 +1166,33 @@ function sliceStandIn(screen, rect, origin) {
   return box;
 }
 
+/** Whether a script animation moves a group's box here: a feature check, run in `ready` on the
+ * document's bottom group, whose probe is cancelled at once (nothing is painted meanwhile). */
+function scriptMovesGroups(root, doc) {
+  if (!doc.groups.length) return true;
+  const pseudoElement = `::view-transition-group(${doc.groups[0].name})`;
+  let probe;
+  try {
+    probe = root.animate([{ width: "1.5px" }, { width: "1.5px" }],
+      { duration: 1000, fill: "both", pseudoElement });
+    return getComputedStyle(root, pseudoElement).width === "1.5px";
+  } catch {
+    return false;
+  } finally {
+    if (probe) probe.cancel();
+  }
+}
+
 /**
  * Plays a `viewtransition` document as a View Transition of the page (see the top of this file).
  * @returns {Promise<object>} the run, once the transition has started
  */
 export async function viewTransition(source, update, options = {}) {
   const {
-    container = null, screens = {}, elements = {}, script = true, autoplay = true, base,
+    container = null, screens = {}, elements = {}, autoplay = true, base,
     fetch: fetchImpl = globalThis.fetch,
   } = options;
+  let script = options.script ?? true;
   const doc = source && source.format === "viewtransition"
     ? source : await requestViewTransition(base, source, fetchImpl);
   const root = document.documentElement;
@@ -1285,6 +1303,12 @@ export async function viewTransition(source, update, options = {}) {
   const ready = transition.ready.then(() => {
     // Synchronously in ready's callback: with every browser animation off, a transition with
     // no animation at its next frame finishes at once (section 6).
+    if (script && !scriptMovesGroups(root, doc)) {
+      // Firefox ESR 153 applies script animations to the images but not to a group's box
+      // (width, height, transform): there the stylesheet plays it, which it does exactly.
+      script = false;
+      style.textContent = doc.css;
+    }
     if (script) {
       animations = doc.animations.map((entry) => root.animate(entry.keyframes, entry.options));
     } else {
@@ -1311,6 +1335,9 @@ export async function viewTransition(source, update, options = {}) {
   const run = {
     transition, document: doc, ready, finished,
     get animations() { return animations; },
+    /** Whether the animations were installed by script (`baseCss` + `animations`) or play from
+     * the `css` (asked for with `script: false`, or where the feature check fell back). */
+    get script() { return script; },
     pause() { for (const a of animations) a.pause(); },
     play() { for (const a of animations) a.play(); },
     seek(ms) { for (const a of animations) a.currentTime = ms; },

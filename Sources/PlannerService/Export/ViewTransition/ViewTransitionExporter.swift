@@ -73,12 +73,20 @@ public enum ViewTransitionExporter {
     }
     let text = pool.bytes
     var anyAnimated = false
-    for p in pseudos.indices {
-      for q in pseudos[p].properties.indices {
-        let ranges = pseudos[p].properties[q].texts
-        let first = text[ranges[0]]
-        pseudos[p].properties[q].animated = ranges.dropFirst().contains { text[$0] != first }
-        anyAnimated = anyAnimated || pseudos[p].properties[q].animated
+    text.withUnsafeBufferPointer { bytes in
+      let base = bytes.baseAddress!
+      for p in pseudos.indices {
+        for q in pseudos[p].properties.indices {
+          let ranges = pseudos[p].properties[q].texts
+          let first = ranges[0]
+          let animated = ranges.dropFirst().contains { r in
+            r.count != first.count
+              || !UnsafeBufferPointer(start: base + r.lowerBound, count: r.count).elementsEqual(
+                UnsafeBufferPointer(start: base + first.lowerBound, count: first.count))
+          }
+          pseudos[p].properties[q].animated = animated
+          anyAnimated = anyAnimated || animated
+        }
       }
     }
     // 4.2: a plan in which nothing moves still lasts D through the bottom group's transform.
@@ -122,19 +130,19 @@ public enum ViewTransitionExporter {
     }
     w.raw("]")
 
-    // baseCss, then css = baseCss + the animations' lines.
+    // baseCss, then css = baseCss + the animations' lines. The CSS texts are ASCII without
+    // quotes or backslashes: written straight into their JSON strings, each line break as its
+    // escape.
     var base = JSONWriter(capacity: 4096)
     writeBaseCss(plan, timeline, mapping, pseudos, pool: pool, &base)
-    var animationLines = JSONWriter(capacity: text.count * 2)
+    w.raw(",\"baseCss\":\"")
+    w.append(base)
+    w.raw("\",\"css\":\"")
+    w.append(base)
     for pseudo in pseudos where pseudo.animated {
-      writeCssAnimation(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, &animationLines)
+      writeCssAnimation(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, &w)
     }
-    let baseText = base.bytes
-    w.raw(",\"baseCss\":")
-    w.string(String(decoding: baseText, as: UTF8.self))
-    w.raw(",\"css\":")
-    w.string(String(decoding: baseText + animationLines.bytes, as: UTF8.self))
-    w.raw(",\"animations\":[")
+    w.raw("\",\"animations\":[")
     var first = true
     for pseudo in pseudos where pseudo.animated {
       if !first { w.raw(",") }
@@ -354,7 +362,7 @@ public enum ViewTransitionExporter {
     w.append(utf8: plan.operation.rawValue)
     w.raw(", ")
     ViewTransitionText.number(timeline.duration * 1000, &w)
-    w.raw(" ms */\n:root { view-transition-name: none; }\n")
+    w.raw(" ms */\\n:root { view-transition-name: none; }\\n")
     w.raw(
       "::view-transition { inset: auto; left: var(--tp-container-left, 0px); top: var(--tp-container-top, 0px); width: "
     )
@@ -374,7 +382,7 @@ public enum ViewTransitionExporter {
       ViewTransitionText.number(timeline.keyframes[b][0].alpha, &w)
       w.raw(");")
     }
-    w.raw(" }\n")
+    w.raw(" }\\n")
     var p = 0
     for (g, group) in mapping.groups.enumerated() {
       let name = group.name
@@ -390,7 +398,7 @@ public enum ViewTransitionExporter {
         w.raw(", ")
         selector(.new, name, &w)
       }
-      w.raw(" { animation: none; }\n")
+      w.raw(" { animation: none; }\\n")
       // The group's own rule.
       let layer = timeline.layers[group.lowest]
       selector(.group, name, &w)
@@ -403,7 +411,7 @@ public enum ViewTransitionExporter {
       w.raw("%;")
       if clips(timeline, group) { w.raw(" overflow: clip;") }
       writeStatic(pseudos[p], pool: pool, &w)
-      w.raw(" }\n")
+      w.raw(" }\\n")
       p += 1
       for (kind, image) in [(PseudoKind.old, group.old), (.new, group.new)] {
         guard let image else { continue }
@@ -416,7 +424,7 @@ public enum ViewTransitionExporter {
         let framed = image.layer.map { timeline.layers[$0].hasContentFrame } ?? false
         if !framed { w.raw(" left: 0px; top: 0px; width: 100%; height: 100%;") }
         writeStatic(pseudos[p], pool: pool, &w)
-        w.raw(" }\n")
+        w.raw(" }\\n")
         p += 1
       }
     }
@@ -472,9 +480,9 @@ public enum ViewTransitionExporter {
     ViewTransitionText.number((timeline.duration - d) * 1000, &w)
     w.raw("ms linear ")
     ViewTransitionText.number(d > 0 ? d * 1000 : 0, &w)
-    w.raw("ms both; }\n@keyframes ")
+    w.raw("ms both; }\\n@keyframes ")
     animationName(pseudo, group.name, &w)
-    w.raw(" {\n")
+    w.raw(" {\\n")
     for (index, offset) in window(timeline, delay: d) {
       w.raw("  ")
       ViewTransitionText.number(offset * 100, &w)
@@ -486,9 +494,9 @@ public enum ViewTransitionExporter {
         w.append(pool, property.texts[index])
         w.raw(";")
       }
-      w.raw(" }\n")
+      w.raw(" }\\n")
     }
-    w.raw("}\n")
+    w.raw("}\\n")
   }
 
   static func writeAnimationEntry(
