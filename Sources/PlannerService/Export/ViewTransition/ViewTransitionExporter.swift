@@ -31,22 +31,124 @@ public enum ViewTransitionExporter {
     var details: [LayerDetail?]
   }
 
-  /// One animatable property of one pseudo-element: its CSS text at every plan sample (ranges
-  /// of the shared text pool) and whether that text changes.
+  /// How a property's numbers become its CSS text.
+  enum Spelling {
+    /// `Npx`.
+    case pixels
+    /// A number (opacity).
+    case number
+    /// `brightness(N)`.
+    case brightness
+    /// `translate(Xpx, Ypx)`, then ` matrix3d(...)` of the other 16 numbers when there are.
+    case translate
+    /// `OXpx OYpx Bpx rgba(R, G, B, O)` of the one number O.
+    case shadow(x: Double, y: Double, blur: Double, r: Int, g: Int, b: Int)
+  }
+
+  /// One animatable property of one pseudo-element: its numbers at every plan sample, `stride`
+  /// of them per sample. Its text is a function of them, and two different doubles never spell
+  /// alike (shortest round-trip digits; 0 and -0 compare equal and both spell `0`), so the
+  /// text changes exactly where the numbers do: only the texts written are formatted (into
+  /// `texts`, ranges of the shared text pool, once each).
   struct Property {
     var css: StaticString
     var camel: StaticString
-    var texts: [Range<Int>]
+    var spelling: Spelling
+    var stride: Int
+    var values: [Double]
     var animated = false
+
+    init(
+      _ css: StaticString, _ camel: StaticString, _ spelling: Spelling, stride: Int = 1,
+      values: [Double]
+    ) {
+      self.css = css
+      self.camel = camel
+      self.spelling = spelling
+      self.stride = stride
+      self.values = values
+    }
+
+    var samples: Int { values.count / stride }
+
+    func changes() -> Bool {
+      values.withUnsafeBufferPointer { v in
+        let n = v.count
+        var i = stride
+        while i < n {
+          for j in 0..<stride where v[i + j] != v[j] { return true }
+          i += stride
+        }
+        return false
+      }
+    }
+
+    /// Formats the text at `sample` into the pool and returns its range.
+    func write(_ sample: Int, _ pool: inout JSONWriter) -> Range<Int> {
+      let start = pool.byteCount
+      let o = sample * stride
+      switch spelling {
+      case .pixels:
+        ViewTransitionText.number(values[o], &pool)
+        pool.raw("px")
+      case .number:
+        ViewTransitionText.number(values[o], &pool)
+      case .brightness:
+        pool.raw("brightness(")
+        ViewTransitionText.number(values[o], &pool)
+        pool.raw(")")
+      case .translate:
+        pool.raw("translate(")
+        ViewTransitionText.number(values[o], &pool)
+        pool.raw("px, ")
+        ViewTransitionText.number(values[o + 1], &pool)
+        pool.raw("px)")
+        if stride > 2 {
+          pool.raw(" matrix3d(")
+          for i in 2..<stride {
+            if i > 2 { pool.raw(", ") }
+            ViewTransitionText.number(values[o + i], &pool)
+          }
+          pool.raw(")")
+        }
+      case .shadow(let x, let y, let blur, let r, let g, let b):
+        ViewTransitionText.number(x, &pool)
+        pool.raw("px ")
+        ViewTransitionText.number(y, &pool)
+        pool.raw("px ")
+        ViewTransitionText.number(blur, &pool)
+        pool.raw("px rgba(")
+        pool.integer(Int64(r))
+        pool.raw(", ")
+        pool.integer(Int64(g))
+        pool.raw(", ")
+        pool.integer(Int64(b))
+        pool.raw(", ")
+        ViewTransitionText.number(values[o], &pool)
+        pool.raw(")")
+      }
+      return start..<pool.byteCount
+    }
   }
 
   enum PseudoKind: Int { case group, old, new }
+
+  /// A property as the writers read it: trivial (no reference counting in their loops), its
+  /// texts at `texts[base + sample]` (a static one's at `texts[base]`).
+  struct Row {
+    var css: StaticString
+    var camel: StaticString
+    var base: Int
+  }
 
   struct Pseudo {
     var kind: PseudoKind
     var group: Int
     var properties: [Property]
-    var animated: Bool { properties.contains { $0.animated } }
+    /// Filled once the texts are written.
+    var animatedRows: [Row] = []
+    var staticRows: [Row] = []
+    var animated: Bool { !animatedRows.isEmpty }
   }
 
   static func export(_ plan: Plan, forwardEnd: ForwardEnd?) -> [UInt8] {
@@ -54,39 +156,26 @@ public enum ViewTransitionExporter {
     let mapping = ViewTransitionGroups(
       timeline, choreography: plan.choreography, reversal: plan.reversal != nil)
     let samples = timeline.times.count
-    var pool = JSONWriter(capacity: 4096 + samples * timeline.layers.count * 160)
 
-    // Every property's text at every sample, written once into the pool.
+    // Every property's numbers at every sample; which of them change.
     var pseudos: [Pseudo] = []
     for (g, group) in mapping.groups.enumerated() {
       pseudos.append(
-        Pseudo(
-          kind: .group, group: g, properties: groupProperties(timeline, group.lowest, &pool)))
+        Pseudo(kind: .group, group: g, properties: groupProperties(timeline, group.lowest)))
       for (kind, image) in [(PseudoKind.old, group.old), (.new, group.new)] {
         guard let image else { continue }
         pseudos.append(
           Pseudo(
             kind: kind, group: g,
             properties: imageProperties(
-              timeline, image, kind: kind, reversal: plan.reversal != nil, forwardEnd, &pool)))
+              timeline, image, kind: kind, reversal: plan.reversal != nil, forwardEnd)))
       }
     }
-    let text = pool.bytes
     var anyAnimated = false
-    text.withUnsafeBufferPointer { bytes in
-      let base = bytes.baseAddress!
-      for p in pseudos.indices {
-        for q in pseudos[p].properties.indices {
-          let ranges = pseudos[p].properties[q].texts
-          let first = ranges[0]
-          let animated = ranges.dropFirst().contains { r in
-            r.count != first.count
-              || !UnsafeBufferPointer(start: base + r.lowerBound, count: r.count).elementsEqual(
-                UnsafeBufferPointer(start: base + first.lowerBound, count: first.count))
-          }
-          pseudos[p].properties[q].animated = animated
-          anyAnimated = anyAnimated || animated
-        }
+    for p in pseudos.indices {
+      for q in pseudos[p].properties.indices where pseudos[p].properties[q].changes() {
+        pseudos[p].properties[q].animated = true
+        anyAnimated = true
       }
     }
     // 4.2: a plan in which nothing moves still lasts D through the bottom group's transform.
@@ -95,9 +184,28 @@ public enum ViewTransitionExporter {
     {
       pseudos[bottom].properties[t].animated = true
     }
+    // The texts written: a static property's once, an animated one's at its window's samples.
+    var pool = JSONWriter(capacity: 4096 + samples * timeline.layers.count * 96)
+    var texts: [Range<Int>] = []
+    texts.reserveCapacity(samples * timeline.layers.count * 4)
+    for p in pseudos.indices {
+      let start = window(timeline, delay: mapping.groups[pseudos[p].group].delay)[0].index
+      for property in pseudos[p].properties {
+        let row = Row(css: property.css, camel: property.camel, base: texts.count)
+        if property.animated {
+          texts.append(contentsOf: repeatElement(0..<0, count: start))
+          for k in start..<property.samples { texts.append(property.write(k, &pool)) }
+          pseudos[p].animatedRows.append(row)
+        } else {
+          texts.append(property.write(0, &pool))
+          pseudos[p].staticRows.append(row)
+        }
+      }
+      pseudos[p].properties = []
+    }
 
     let duration = timeline.duration
-    var w = JSONWriter(capacity: 2048 + text.count * 3)
+    var w = JSONWriter(capacity: 2048 + pool.byteCount * 3)
     w.raw("{\"format\":\"viewtransition\",\"formatVersion\":1,\"engineVersion\":\"")
     w.raw(PlanEncoder.engineVersion)
     w.raw("\",\"style\":")
@@ -134,20 +242,20 @@ public enum ViewTransitionExporter {
     // quotes or backslashes: written straight into their JSON strings, each line break as its
     // escape.
     var base = JSONWriter(capacity: 4096)
-    writeBaseCss(plan, timeline, mapping, pseudos, pool: pool, &base)
+    writeBaseCss(plan, timeline, mapping, pseudos, pool: pool, texts, &base)
     w.raw(",\"baseCss\":\"")
     w.append(base)
     w.raw("\",\"css\":\"")
     w.append(base)
     for pseudo in pseudos where pseudo.animated {
-      writeCssAnimation(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, &w)
+      writeCssAnimation(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, texts, &w)
     }
     w.raw("\",\"animations\":[")
     var first = true
     for pseudo in pseudos where pseudo.animated {
       if !first { w.raw(",") }
       first = false
-      writeAnimationEntry(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, &w)
+      writeAnimationEntry(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, texts, &w)
     }
     w.raw("],\"actions\":")
     PlanEncoder.writeActions(timeline.actions, &w)
@@ -169,107 +277,61 @@ public enum ViewTransitionExporter {
 
   // MARK: - Property texts
 
-  static func pixels(_ v: Double, _ pool: inout JSONWriter) -> Range<Int> {
-    let start = pool.byteCount
-    ViewTransitionText.number(v, &pool)
-    pool.raw("px")
-    return start..<pool.byteCount
-  }
-
-  static func groupProperties(_ timeline: Timeline, _ l: Int, _ pool: inout JSONWriter)
-    -> [Property]
-  {
+  static func groupProperties(_ timeline: Timeline, _ l: Int) -> [Property] {
     let layer = timeline.layers[l]
     let states = timeline.keyframes[l]
     let details = timeline.details.count > l ? timeline.details[l] : []
-    var width = Property(css: "width", camel: "width", texts: [])
-    var height = Property(css: "height", camel: "height", texts: [])
-    var transform = Property(css: "transform", camel: "transform", texts: [])
     let withMatrix = states.contains { !$0.transform.isIdentity }
+    var width: [Double] = []
+    var height: [Double] = []
+    var transform: [Double] = []
+    width.reserveCapacity(states.count)
+    height.reserveCapacity(states.count)
+    transform.reserveCapacity(states.count * (withMatrix ? 18 : 2))
     for s in states {
-      width.texts.append(pixels(s.frame.width, &pool))
-      height.texts.append(pixels(s.frame.height, &pool))
-      let start = pool.byteCount
-      pool.raw("translate(")
-      ViewTransitionText.number(s.frame.x, &pool)
-      pool.raw("px, ")
-      ViewTransitionText.number(s.frame.y, &pool)
-      pool.raw("px)")
-      if withMatrix {
-        pool.raw(" matrix3d(")
-        for (i, v) in s.transform.values.enumerated() {
-          if i > 0 { pool.raw(", ") }
-          ViewTransitionText.number(v, &pool)
-        }
-        pool.raw(")")
-      }
-      transform.texts.append(start..<pool.byteCount)
+      width.append(s.frame.width)
+      height.append(s.frame.height)
+      transform.append(s.frame.x)
+      transform.append(s.frame.y)
+      if withMatrix { transform.append(contentsOf: s.transform.values) }
     }
-    var out = [width, height, transform]
+    var out = [
+      Property("width", "width", .pixels, values: width),
+      Property("height", "height", .pixels, values: height),
+      Property(
+        "transform", "transform", .translate, stride: withMatrix ? 18 : 2, values: transform),
+    ]
     if layer.reportsCornerRadius, details.count == states.count {
-      var radius = Property(css: "border-radius", camel: "borderRadius", texts: [])
-      for d in details { radius.texts.append(pixels(d.cornerRadius, &pool)) }
-      out.append(radius)
+      out.append(
+        Property("border-radius", "borderRadius", .pixels, values: details.map(\.cornerRadius)))
     }
     if let shadow = layer.shadow, details.count == states.count {
-      var boxShadow = Property(css: "box-shadow", camel: "boxShadow", texts: [])
       let (r, g, b) = rgb(shadow.color)
-      for d in details {
-        let start = pool.byteCount
-        ViewTransitionText.number(shadow.offset.x, &pool)
-        pool.raw("px ")
-        ViewTransitionText.number(shadow.offset.y, &pool)
-        pool.raw("px ")
-        ViewTransitionText.number(2 * shadow.radius, &pool)
-        pool.raw("px rgba(")
-        pool.integer(Int64(r))
-        pool.raw(", ")
-        pool.integer(Int64(g))
-        pool.raw(", ")
-        pool.integer(Int64(b))
-        pool.raw(", ")
-        ViewTransitionText.number(d.shadowOpacity, &pool)
-        pool.raw(")")
-        boxShadow.texts.append(start..<pool.byteCount)
-      }
-      out.append(boxShadow)
+      out.append(
+        Property(
+          "box-shadow", "boxShadow",
+          .shadow(
+            x: shadow.offset.x, y: shadow.offset.y, blur: 2 * shadow.radius, r: r, g: g, b: b),
+          values: details.map(\.shadowOpacity)))
     }
     return out
   }
 
   static func imageProperties(
     _ timeline: Timeline, _ image: ViewTransitionGroups.Image, kind: PseudoKind, reversal: Bool,
-    _ forwardEnd: ForwardEnd?, _ pool: inout JSONWriter
+    _ forwardEnd: ForwardEnd?
   ) -> [Property] {
     let samples = timeline.times.count
     guard let l = image.layer else {
       // A hidden partner: held at 0.
-      let start = pool.byteCount
-      pool.raw("0")
-      return [
-        Property(
-          css: "opacity", camel: "opacity",
-          texts: Array(repeating: start..<pool.byteCount, count: samples))
-      ]
+      return [Property("opacity", "opacity", .number, values: Array(repeating: 0, count: samples))]
     }
     let states = timeline.keyframes[l]
-    var opacity = Property(css: "opacity", camel: "opacity", texts: [])
-    for s in states {
-      let start = pool.byteCount
-      ViewTransitionText.number(s.alpha, &pool)
-      opacity.texts.append(start..<pool.byteCount)
-    }
-    var out = [opacity]
+    var out = [Property("opacity", "opacity", .number, values: states.map(\.alpha))]
     if let d = image.dimming {
-      var filter = Property(css: "filter", camel: "filter", texts: [])
-      for s in timeline.keyframes[d] {
-        let start = pool.byteCount
-        pool.raw("brightness(")
-        ViewTransitionText.number(1 - s.alpha, &pool)
-        pool.raw(")")
-        filter.texts.append(start..<pool.byteCount)
-      }
-      out.append(filter)
+      out.append(
+        Property(
+          "filter", "filter", .brightness, values: timeline.keyframes[d].map { 1 - $0.alpha }))
     }
     let details = timeline.details.count > l ? timeline.details[l] : []
     if timeline.layers[l].hasContentFrame, details.count == samples {
@@ -286,20 +348,25 @@ public enum ViewTransitionExporter {
           capture = details[0].contentFrame
         }
       }
-      var left = Property(css: "left", camel: "left", texts: [])
-      var top = Property(css: "top", camel: "top", texts: [])
-      var width = Property(css: "width", camel: "width", texts: [])
-      var height = Property(css: "height", camel: "height", texts: [])
+      var left: [Double] = []
+      var top: [Double] = []
+      var width: [Double] = []
+      var height: [Double] = []
       for d in details {
         let c = d.contentFrame
         let sx = capture.width == 0 ? 1 : c.width / capture.width
         let sy = capture.height == 0 ? 1 : c.height / capture.height
-        left.texts.append(pixels(c.x - capture.x * sx, &pool))
-        top.texts.append(pixels(c.y - capture.y * sy, &pool))
-        width.texts.append(pixels(captureFrame.width * sx, &pool))
-        height.texts.append(pixels(captureFrame.height * sy, &pool))
+        left.append(c.x - capture.x * sx)
+        top.append(c.y - capture.y * sy)
+        width.append(captureFrame.width * sx)
+        height.append(captureFrame.height * sy)
       }
-      out += [left, top, width, height]
+      out += [
+        Property("left", "left", .pixels, values: left),
+        Property("top", "top", .pixels, values: top),
+        Property("width", "width", .pixels, values: width),
+        Property("height", "height", .pixels, values: height),
+      ]
     }
     return out
   }
@@ -354,7 +421,7 @@ public enum ViewTransitionExporter {
 
   static func writeBaseCss(
     _ plan: Plan, _ timeline: Timeline, _ mapping: ViewTransitionGroups, _ pseudos: [Pseudo],
-    pool: borrowing JSONWriter, _ w: inout JSONWriter
+    pool: borrowing JSONWriter, _ texts: [Range<Int>], _ w: inout JSONWriter
   ) {
     w.raw("/* transition-planner viewtransition: ")
     w.append(utf8: plan.style)
@@ -410,7 +477,7 @@ public enum ViewTransitionExporter {
       ViewTransitionText.number(layer.anchor.y * 100, &w)
       w.raw("%;")
       if clips(timeline, group) { w.raw(" overflow: clip;") }
-      writeStatic(pseudos[p], pool: pool, &w)
+      writeStatic(pseudos[p], pool: pool, texts, &w)
       w.raw(" }\\n")
       p += 1
       for (kind, image) in [(PseudoKind.old, group.old), (.new, group.new)] {
@@ -423,7 +490,7 @@ public enum ViewTransitionExporter {
         w.raw("; object-position: 50% 50%;")
         let framed = image.layer.map { timeline.layers[$0].hasContentFrame } ?? false
         if !framed { w.raw(" left: 0px; top: 0px; width: 100%; height: 100%;") }
-        writeStatic(pseudos[p], pool: pool, &w)
+        writeStatic(pseudos[p], pool: pool, texts, &w)
         w.raw(" }\\n")
         p += 1
       }
@@ -431,12 +498,14 @@ public enum ViewTransitionExporter {
   }
 
   /// ` prop: value;` for each static property.
-  static func writeStatic(_ pseudo: Pseudo, pool: borrowing JSONWriter, _ w: inout JSONWriter) {
-    for property in pseudo.properties where !property.animated {
+  static func writeStatic(
+    _ pseudo: Pseudo, pool: borrowing JSONWriter, _ texts: [Range<Int>], _ w: inout JSONWriter
+  ) {
+    for row in pseudo.staticRows {
       w.raw(" ")
-      w.raw(property.css)
+      w.raw(row.css)
       w.raw(": ")
-      w.append(pool, property.texts[0])
+      w.append(pool, texts[row.base])
       w.raw(";")
     }
   }
@@ -470,7 +539,7 @@ public enum ViewTransitionExporter {
 
   static func writeCssAnimation(
     _ pseudo: Pseudo, _ group: ViewTransitionGroups.Group, _ timeline: Timeline,
-    pool: borrowing JSONWriter, _ w: inout JSONWriter
+    pool: borrowing JSONWriter, _ texts: [Range<Int>], _ w: inout JSONWriter
   ) {
     let d = group.delay
     selector(pseudo.kind, group.name, &w)
@@ -487,11 +556,11 @@ public enum ViewTransitionExporter {
       w.raw("  ")
       ViewTransitionText.number(offset * 100, &w)
       w.raw("% {")
-      for property in pseudo.properties where property.animated {
+      for row in pseudo.animatedRows {
         w.raw(" ")
-        w.raw(property.css)
+        w.raw(row.css)
         w.raw(": ")
-        w.append(pool, property.texts[index])
+        w.append(pool, texts[row.base + index])
         w.raw(";")
       }
       w.raw(" }\\n")
@@ -501,7 +570,7 @@ public enum ViewTransitionExporter {
 
   static func writeAnimationEntry(
     _ pseudo: Pseudo, _ group: ViewTransitionGroups.Group, _ timeline: Timeline,
-    pool: borrowing JSONWriter, _ w: inout JSONWriter
+    pool: borrowing JSONWriter, _ texts: [Range<Int>], _ w: inout JSONWriter
   ) {
     let d = group.delay
     w.raw("{\"keyframes\":[")
@@ -509,12 +578,12 @@ public enum ViewTransitionExporter {
       if k > 0 { w.raw(",") }
       w.raw("{\"offset\":")
       w.number(offset)
-      for property in pseudo.properties where property.animated {
+      for row in pseudo.animatedRows {
         w.raw(",\"")
-        w.raw(property.camel)
+        w.raw(row.camel)
         w.raw("\":\"")
         // CSS texts are ASCII without quotes or backslashes: no escaping needed.
-        w.append(pool, property.texts[index])
+        w.append(pool, texts[row.base + index])
         w.raw("\"")
       }
       w.raw("}")
