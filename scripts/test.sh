@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command. On a fresh Debian machine with the Swift toolchain it installs
 # what the tests need, then runs every check and test, one timed stage each:
-#   setup       libcurl4-openssl-dev (PlannerClient), libdeflate-dev (gzip) and a Python venv with
-#               openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
+#   setup       scripts/setup-system.sh (libdeflate-dev, libcurl4-openssl-dev, pkg-config) and a
+#               Python venv with openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
 #   build       the debug build with tests;
 #   lottie      the Lottie export of every example against the official Lottie schema;
 #   lottie-render  every example's Lottie rendered by rlottie (rlottie-python in the venv), each
@@ -20,6 +20,9 @@
 #               SKIP_ASAN=1 skips);
 #   fuzz        the libFuzzer targets side by side, each for about FUZZ_SECONDS (60) seconds of
 #               CPU (scripts/stages/fuzz.sh; SKIP_FUZZ=1 skips);
+#   readme-serve  the README's run command with only its port changed: install, release build,
+#               serve, /healthz and a plan, SIGTERM (scripts/stages/readme-serve.sh; its release
+#               build is the one the container check then reuses);
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
 #               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
 #               says SKIP where podman cannot be installed);
@@ -75,11 +78,7 @@ trap on_exit EXIT
 # MARK: - Stages
 
 setup() {
-  if ! dpkg -s libcurl4-openssl-dev pkg-config libdeflate-dev >/dev/null 2>&1; then
-    apt-get update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq libcurl4-openssl-dev pkg-config \
-      libdeflate-dev >/dev/null
-  fi
+  SETUP_SYSTEM_QUIET=1 scripts/setup-system.sh
   if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator ]; then
     mkdir -p .build
     python3 -m venv .build/venv
@@ -175,6 +174,7 @@ if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
 stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then stage fuzz fuzz; fi
+stage readme-serve scripts/stages/readme-serve.sh
 if [ "${SKIP_DEPLOY:-0}" != 1 ]; then stage deploy deploy; fi
 stage "all tests" all_tests
 print_stage_times
