@@ -90,8 +90,12 @@ setup() {
   fi
 }
 
+# Every step that compiles Swift takes this lock, so that the test command and other builds
+# on a shared machine never compile at once (each uses both cores); on CI nothing else waits.
+locked() { flock /tmp/swift-build.lock "$@"; }
+
 build() {
-  swift build --build-tests 2>&1 | tail -3
+  locked swift build --build-tests 2>&1 | tail -3
 }
 
 lottie() {
@@ -116,7 +120,7 @@ player() {
 tsan() {
   # TRANSITION_PLANNER_SUITE=server: the manifest declares only the server suite's targets
   # (Package.swift), so nothing else is built with the sanitizer.
-  if ! TRANSITION_PLANNER_SUITE=server swift test --sanitize=thread --scratch-path .build/tsan \
+  if ! TRANSITION_PLANNER_SUITE=server locked swift test --sanitize=thread --scratch-path .build/tsan \
     --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
     grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
     tail -20 .build/tsan.log
@@ -138,7 +142,7 @@ asan() {
   # LeakSanitizer runs at exit; the suppressions cover only leaks inside the toolchain's own
   # libraries (see the comments in scripts/stages/lsan.supp), never the project's code.
   if ! LSAN_OPTIONS="suppressions=$PWD/scripts/stages/lsan.supp:print_suppressions=0" \
-    TRANSITION_PLANNER_SUITE=server swift test --sanitize=address --scratch-path .build/asan \
+    TRANSITION_PLANNER_SUITE=server locked swift test --sanitize=address --scratch-path .build/asan \
     --filter 'HTTPServerTests|HTTP1Tests' >.build/asan.log 2>&1; then
     grep -E "error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (AddressSanitizer|LeakSanitizer)" \
       .build/asan.log | head -40
@@ -169,7 +173,7 @@ all_tests() {
 
 stage setup setup
 stage build build
-stage readme-serve scripts/stages/readme-serve.sh
+stage readme-serve locked scripts/stages/readme-serve.sh
 stage lottie lottie
 stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract
