@@ -4,7 +4,8 @@
 # download is cached under .build/android, the compile happens every run and prints each
 # platform file's sha256), exports every example (plans and interactions) and every plan of
 # the native conformance tests with the CLI, plays each at 60, 90 and 120 Hz, and compares the
-# frames with the exporter's documents row by row (AndroidPlatformPlaybackTests): bezier rows
+# frames with the exporter's documents row by row and with the plans' exact states
+# (AndroidPlatformPlaybackTests): bezier rows
 # within PathInterpolator's measured polyline gap, keyframe rows within float32, spring rows
 # within SpringAnimation's measured stepping gap, the finish actions on their frame. Two
 # negative controls (a wrong timing entry, a wrong spring stiffness) must each fail.
@@ -27,14 +28,18 @@ swift test --skip-build --filter 'AndroidPlatformPlaybackTests/testWriteTheConfo
 
 manifest=$check/manifest.tsv
 : >"$manifest"
+# One line per document: name, pass|fail, the exporter's document, the played copy's name, and
+# the request that gives the plan (plan or interaction).
 for request in examples/*.json "$check"/requests/*.json; do
   name=$(basename "$request" .json)
   document=$check/documents/$name.json
   case $name in
-    interaction-*) "$bin" interact "$request" --format android >"$document" ;;
-    *) "$bin" plan "$request" --format android >"$document" ;;
+    interaction-*) kind=interaction ;;
+    *) kind=plan ;;
   esac
-  printf '%s\tpass\t%s\t%s\n' "$name" "$document" "$name" >>"$manifest"
+  "$bin" "${kind/interaction/interact}" "$request" --format android >"$document"
+  printf '%s\tpass\t%s\t%s\t%s\t%s\n' "$name" "$document" "$name" "$kind" \
+    "$(realpath "$request")" >>"$manifest"
 done
 
 # Negative controls: one timing entry 10 % longer (zoom-pop, every row a pathInterpolator), and
@@ -55,8 +60,10 @@ def stiffer(timings):
 broken("zoom-pop", "control-wrong-timing", longer)
 broken("zoom-push", "control-wrong-stiffness", stiffer)
 PY
-printf 'control-wrong-timing\tfail\t%s\tcontrol-wrong-timing\n' "$check/documents/zoom-pop.json" >>"$manifest"
-printf 'control-wrong-stiffness\tfail\t%s\tcontrol-wrong-stiffness\n' "$check/documents/zoom-push.json" >>"$manifest"
+printf 'control-wrong-timing\tfail\t%s\tcontrol-wrong-timing\tplan\t%s\n' \
+  "$check/documents/zoom-pop.json" "$PWD/examples/zoom-pop.json" >>"$manifest"
+printf 'control-wrong-stiffness\tfail\t%s\tcontrol-wrong-stiffness\tplan\t%s\n' \
+  "$check/documents/zoom-push.json" "$PWD/examples/zoom-push.json" >>"$manifest"
 
 echo "android: playing $(wc -l <"$manifest") documents at 60, 90 and 120 Hz"
 java -Xss4m -Djava.library.path=.build/android/lib -cp .build/android/classes tp.AndroidPlayer \

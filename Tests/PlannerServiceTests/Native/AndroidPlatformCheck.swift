@@ -78,6 +78,33 @@ struct AndroidPlatformCheck {
 
   let reference: AndroidPlayback
   let bounds: Bounds
+  /// The plan's exact states, when the document comes from a plan or a pan interaction (a
+  /// back or dragDismiss answer's document is its keyframes: no plan to hold it to).
+  var plan: PlanReference? = nil
+
+  /// The plan tracks behind a quantity, to read `meta.sampled` with.
+  static func tracks(_ q: Quantity) -> [String] {
+    switch q {
+    case .geometry: ["frame", "transform"]
+    case .alpha: ["alpha"]
+    case .radius: ["cornerRadius"]
+    case .content: ["contentFrame"]
+    case .shadow: ["shadowOpacity"]
+    }
+  }
+
+  /// What the played layer shows, in the plan's terms.
+  static func measure(_ q: Quantity, _ a: AndroidPlayback.Presentation, _ plan: PlanReference.State)
+    -> Double
+  {
+    switch q {
+    case .geometry: return NativeConformance.largestDistance(a.corners, plan.corners)
+    case .alpha: return abs(a.values["alpha"]! - plan.alpha)
+    case .radius: return abs((a.values["cornerRadius"] ?? 0) - plan.cornerRadius)
+    case .shadow: return abs((a.values["shadowOpacity"] ?? 0) - plan.shadowOpacity)
+    case .content: return NativeConformance.rectDistance(a.content, plan.content)
+    }
+  }
 
   /// A row's value at `ms` after the set's time zero, `from` before the start: at the
   /// document's own times with `exact`, else with start delay and duration rounded to whole
@@ -155,7 +182,8 @@ struct AndroidPlatformCheck {
     let lag = try XCTUnwrap(played["startLagMs"]?.number)
     result.startLags[hz, default: []].insert(Int(lag))
     let frames = try XCTUnwrap(played["frames"]?.array)
-    for layer in reference.layers {
+    let sampled = NativeConformance.sampledProperties(reference.document)
+    for (index, layer) in reference.layers.enumerated() {
       let byQuantity = Dictionary(grouping: layer.rows) { Quantity($0.property) }
       for frame in frames {
         let ms = try XCTUnwrap(frame["t"]?.number) - lag
@@ -190,6 +218,15 @@ struct AndroidPlatformCheck {
           }
           let d = Self.measure(q, shown, expected)
           result.record(kind, d, bound: bound, "\(name) \(layer.id) \(q.rawValue) t=\(ms) ms")
+          // Straight to the plan: the document's own bound (docs/NATIVE.md 10) added.
+          if let plan {
+            let isSampled = Self.tracks(q).contains { sampled[layer.id]?.contains($0) == true }
+            let documentBound = isSampled ? (q.isOpacity ? 0.001 : 0.1) : 1e-6
+            let state = plan.state(index, at: max(0, ms) / 1000)
+            result.record(
+              "plan, " + kind, Self.measure(q, shown, state), bound: bound + documentBound,
+              "\(name) \(layer.id) \(q.rawValue) t=\(ms) ms")
+          }
           let shift = Self.measure(q, rounded, expected)
           if shift > result.roundingShift.deviation {
             result.roundingShift = Worst(

@@ -66,7 +66,25 @@ final class AndroidPlatformPlaybackTests: XCTestCase {
     XCTAssertLessThanOrEqual(worst.used, Self.bounds.polyline)
   }
 
-  /// Every played document (manifest.tsv: name, pass|fail, reference document, played name)
+  /// The plan a manifest line's request makes: a plan, or a pan interaction's transition.
+  static func plan(kind: String, request path: String) throws -> PlanReference? {
+    let service = PlanningService()
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    switch kind {
+    case "plan":
+      let plan = try service.decodePlanRequest(bytes).flatMap(service.plan).get()
+      return PlanReference(plan.choreography, timing: plan.timing)
+    case "interaction":
+      let answer = try service.decodeInteractionRequest(bytes).flatMap(service.interact).get()
+      guard case .pan(let plan) = answer else { return nil }
+      return PlanReference(plan.choreography, timing: plan.timing)
+    default:
+      return nil
+    }
+  }
+
+  /// Every played document (manifest.tsv: name, pass|fail, reference document, played name,
+  /// plan|interaction, request)
   /// at 60, 90 and 120 Hz against its reference; the `fail` ones are the negative controls.
   func testPlatformPlayedDocumentsShowTheirPlans() throws {
     let dir = try directory
@@ -74,12 +92,15 @@ final class AndroidPlatformPlaybackTests: XCTestCase {
       contentsOf: dir.appendingPathComponent("manifest.tsv"), encoding: .utf8)
     var total = AndroidPlatformCheck.Result()
     var controls = 0
+    var plans = 0
     for line in manifest.split(separator: "\n") {
       let f = line.split(separator: "\t").map(String.init)
       let (name, expect, referencePath, playedName) = (f[0], f[1], f[2], f[3])
       let reference = try AndroidPlayback(
         Array(Data(contentsOf: URL(fileURLWithPath: referencePath))))
-      let check = AndroidPlatformCheck(reference: reference, bounds: Self.bounds)
+      var check = AndroidPlatformCheck(reference: reference, bounds: Self.bounds)
+      check.plan = try Self.plan(kind: f[4], request: f[5])
+      if check.plan != nil { plans += 1 }
       var result = AndroidPlatformCheck.Result()
       for hz in [60, 90, 120] {
         let played = dir.appendingPathComponent("played/\(playedName).\(hz).json")
@@ -104,7 +125,9 @@ final class AndroidPlatformPlaybackTests: XCTestCase {
       total.frames += result.frames
     }
     XCTAssertEqual(controls, 2, "the two negative controls")
-    print("android: \(total.frames) frames compared")
+    print(
+      "android: \(total.frames) frames compared with the documents, and for \(plans) of the documents with their plans' exact states"
+    )
     for kind in total.worst.keys.sorted() {
       print("android: largest deviation, \(kind) rows: \(total.worst[kind]!)")
     }
