@@ -180,13 +180,24 @@ struct AndroidPlatformCheck {
     let played = try JSONParser.parse(bytes)
     let hz = Int(try XCTUnwrap(played["hz"]?.number))
     let lag = try XCTUnwrap(played["startLagMs"]?.number)
-    result.startLags[hz, default: []].insert(Int(lag))
     let frames = try XCTUnwrap(played["frames"]?.array)
     let sampled = NativeConformance.sampledProperties(reference.document)
+    let timeline = reference.document["timeline"]
+    if timeline == nil { result.startLags[hz, default: []].insert(Int(lag)) }
+    if timeline != nil && lag != 0 {
+      result.failures.append("\(name): a timeline is seeked from the start frame, lag \(lag)")
+    }
     for (index, layer) in reference.layers.enumerated() {
       let byQuantity = Dictionary(grouping: layer.rows) { Quantity($0.property) }
       for frame in frames {
-        let ms = try XCTUnwrap(frame["t"]?.number) - lag
+        let t = try XCTUnwrap(frame["t"]?.number)
+        // An interaction's rows are seeked to its timeline's animation time, in the whole
+        // milliseconds setCurrentPlayTime takes (docs/NATIVE.md 7).
+        let ms =
+          try timeline.map {
+            (try NativeExportTests.animationTime($0, at: t / 1000) * 1000).rounded()
+          }
+          ?? t - lag
         guard case .object(let members)? = frame["layers"]?[layer.id] else {
           throw NativeDocumentError("\(name): frame \(ms) has no layer \(layer.id)")
         }
@@ -240,7 +251,7 @@ struct AndroidPlatformCheck {
   }
 
   /// docs/NATIVE.md 8: the start actions before the first frame, the finish ones on the first
-  /// frame at or after the last row's end.
+  /// frame at or after the last row's end (an interaction's decision at its timeline's end).
   func checkActions(
     _ played: JSONValue, _ frames: [JSONValue], lag: Double, _ name: String,
     into result: inout Result
@@ -255,8 +266,15 @@ struct AndroidPlatformCheck {
       }
     }
     let times = frames.compactMap { $0["t"]?.number }
-    let due = times.first { $0 - lag >= end }
-    guard steps.count == 2, steps[0] == ("start", 0), steps[1].0 == "finish", let due else {
+    var due = times.first { $0 - lag >= end }
+    var last = "finish"
+    if let timeline = reference.document["timeline"] {
+      // An interaction ends with its decision's actions at the timeline's end.
+      let timelineEnd = try XCTUnwrap(timeline["end"]?.number) * 1000
+      due = times.first { $0 >= timelineEnd }
+      if timeline["decision"]?.text == "cancel" { last = "cancel" }
+    }
+    guard steps.count == 2, steps[0] == ("start", 0), steps[1].0 == last, let due else {
       result.failures.append("\(name): actions \(steps), the last row ends at \(end) ms")
       return
     }

@@ -187,7 +187,32 @@ public final class AndroidPlayer {
         };
         StringBuilder frames = new StringBuilder();
         long startFrameMs = base / 1_000_000L;
-        choreographer.postFrameCallback(frameTimeNanos -> {
+        Timeline timeline = document.get("timeline") == null ? null
+                : new Timeline(Json.object(document.get("timeline"), "timeline"));
+        if (timeline != null) {
+            if (!springs.isEmpty()) throw new IllegalArgumentException("spring rows on a timeline are not played");
+            // docs/NATIVE.md 7: the rows are seeked, frame by frame, to the timeline's animation
+            // time (AnimatorSet.setCurrentPlayTime takes whole milliseconds); the set never runs.
+            long total = set.getTotalDuration();
+            Choreographer.FrameCallback seek = new Choreographer.FrameCallback() {
+                @Override
+                public void doFrame(long frameTimeNanos) {
+                    double wall = (frameTimeNanos / 1_000_000L - startFrameMs) / 1000.0;
+                    set.setCurrentPlayTime(Math.min(total, Math.round(timeline.animationTime(wall) * 1000)));
+                    if (wall >= timeline.end) {
+                        setEnded = true;
+                    } else {
+                        choreographer.postFrameCallback(this);
+                    }
+                }
+            };
+            appZero[0] = startFrameMs;
+            choreographer.postFrameCallback(frameTimeNanos -> {
+                actions.add("{\"step\":\"start\",\"t\":0}");
+                for (PlayedLayer layer : layers) layer.applyInitial();
+                seek.doFrame(frameTimeNanos);
+            });
+        } else choreographer.postFrameCallback(frameTimeNanos -> {
             actions.add("{\"step\":\"start\",\"t\":0}");
             for (PlayedLayer layer : layers) layer.applyInitial();
             for (SpringRow s : springs) {
@@ -205,7 +230,7 @@ public final class AndroidPlayer {
         for (int k = 0; k <= limit; k++) {
             long nanos = frameNanos(base, k);
             choreographer.doFrame(nanos);
-            if (setZero < 0) setZero = firstFrameOf(set);
+            if (setZero < 0 && timeline == null) setZero = firstFrameOf(set);
             long t = nanos / 1_000_000L - startFrameMs;
             if (frames.length() > 0) frames.append(',');
             frames.append("{\"t\":").append(t).append(",\"layers\":{");
@@ -216,8 +241,10 @@ public final class AndroidPlayer {
             frames.append("}}");
             boolean springsDone = springs.stream().allMatch(s -> s.cut);
             if (!finished && setEnded && springsDone) {
-                // docs/NATIVE.md 8: finish after the last row has ended.
-                actions.add("{\"step\":\"finish\",\"t\":" + t + "}");
+                // docs/NATIVE.md 8: finish after the last row has ended (an interaction: its
+                // decision's actions at the timeline's end).
+                String step = timeline != null && "cancel".equals(timeline.decision) ? "cancel" : "finish";
+                actions.add("{\"step\":\"" + step + "\",\"t\":" + t + "}");
                 finished = true;
                 break;
             }
