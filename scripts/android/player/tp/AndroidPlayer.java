@@ -27,16 +27,6 @@ import java.util.Map;
  * Usage: AndroidPlayer [DOCUMENT.json] --hz 60|90|120 [--density D]   (stdin without a file)
  */
 public final class AndroidPlayer {
-    /** A document's row installed on a View: how to turn its values into pixels and back. */
-    static final class Installed {
-        final String layer;
-        final String property;
-        Installed(String layer, String property) {
-            this.layer = layer;
-            this.property = property;
-        }
-    }
-
     /** An app-driven spring row (docs/NATIVE.md 4.5): started at startDelay, cut at the end. */
     static final class SpringRow {
         SpringStepper spring;
