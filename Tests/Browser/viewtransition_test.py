@@ -125,6 +125,10 @@ class Harness:
                 if path == "/":
                     with open(PAGE, "rb") as f:
                         return self.send(200, html, f.read())
+                if path == "/preview":
+                    # The service's own preview page (its embedded web/preview.html).
+                    self.path = "/"
+                    return self.send(*self.proxy())
                 if path in harness.pages:
                     return self.send(200, html, harness.pages[path].encode())
                 if path == "/player.js":
@@ -588,6 +592,71 @@ def step_cross_document(browser, harness, checks, answers):
                   f"{result['count']} animations")
 
 
+PREVIEW = r"""
+const [done] = arguments;
+(async () => {
+  for (let i = 0; i < 100 && !(window.preview && window.preview.ready); i++) await new Promise((r) => setTimeout(r, 50));
+  await window.preview.started;
+  const run = await window.preview.playBoth();
+  if (!run || !run.transition) { done({ error: document.querySelector('#vtNote').textContent }); return; }
+  await run.ready;
+  run.pause();
+  const doc = run.document;
+  const name = doc.groups[doc.groups.length - 1].name;
+  const out = { request: doc.request, name, times: [], script: run.script, groups: doc.groups.length };
+  const vt = document.querySelector('#vtStage').getBoundingClientRect();
+  const origin = getComputedStyle(document.documentElement, '::view-transition');
+  out.root = { left: origin.left, top: origin.top, stageLeft: vt.left + document.querySelector('#vtStage').clientLeft,
+               stageTop: vt.top + document.querySelector('#vtStage').clientTop };
+  out.frames = [];
+  for (const f of [0, 0.25, 0.5, 0.75, 1]) {
+    const t = f * doc.duration;
+    run.seek(t);
+    const g = getComputedStyle(document.documentElement, `::view-transition-group(${name})`);
+    out.frames.push({ t, width: g.width, height: g.height, transform: g.transform, transformOrigin: g.transformOrigin });
+  }
+  run.play();
+  await run.finished;
+  out.note = document.querySelector('#vtNote').textContent;
+  done(out);
+})().catch((e) => done({ error: String(e && e.stack || e) }));
+"""
+
+
+def step_preview(browser, harness, checks):
+    """The preview page's "Play both, one as a View Transition": its default zoom push played on
+    its second stage, the top group at five times within 0.5 px of the plan."""
+    browser.open(harness.url + "/preview")
+    result = browser.run_async(PREVIEW)
+    if "error" in result:
+        checks.record(False, f"{browser.label} preview page: Play both (View Transition)", result["error"])
+        return
+    plan = harness.post("", result["request"])
+    doc = harness.post("?format=viewtransition", result["request"])
+    group = next(g for g in doc["groups"] if g["name"] == result["name"])
+    layer_id = [i for i in group["layers"].values() if i is not None][0]
+    layer = next(l for l in plan["layers"] if l["id"] == layer_id)
+    worst = 0.0
+    problems = []
+    for frame in result["frames"]:
+        # The sample at that time (both ends and the plan's samples nearest to the quarters).
+        k = min(range(len(layer["keyframes"])), key=lambda i: abs(layer["keyframes"][i]["t"] * 1000 - frame["t"]))
+        if abs(layer["keyframes"][k]["t"] * 1000 - frame["t"]) > 1e-6:
+            continue
+        kf = layer["keyframes"][k]
+        want = plan_corners(kf["frame"], layer["anchor"], kf.get("transform"))
+        got = browser_corners(frame)
+        worst = max(worst, max(max(abs(a - b) for a, b in zip(p, q)) for p, q in zip(want, got)))
+    r = result["root"]
+    if abs(px(r["left"]) - r["stageLeft"]) > PX or abs(px(r["top"]) - r["stageTop"]) > PX:
+        problems.append(f"::view-transition at {r['left']}, {r['top']}, not the stage's {r['stageLeft']}, {r['stageTop']}")
+    if worst > PX:
+        problems.append(f"{result['name']} corners {worst:.3f} px off")
+    checks.record(not problems, f"{browser.label} preview page: Play both (View Transition)",
+                  "; ".join(problems) or f"{result['groups']} groups, {result['name']} within {worst:.3f} px "
+                  f"({'script' if result['script'] else 'css'}); {result['note']}")
+
+
 def questions(browser):
     """Section 14's feature questions this engine answers by itself."""
     return browser.run(r"""
@@ -637,6 +706,7 @@ def main():
                 step_negative(browser, harness, checks)
                 step_end_to_end(browser, harness, checks)
                 step_cross_document(browser, harness, checks, answers)
+                step_preview(browser, harness, checks)
         finally:
             browser.quit()
         if time.monotonic() - started > TIME_LIMIT_S:
