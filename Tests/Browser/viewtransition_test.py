@@ -295,6 +295,11 @@ def lowest_layer(group, plan_layers):
     return min(ids, key=lambda i: plan_layers[i]["index"])
 
 
+# The largest deviation seen per quantity (corners, content boxes in px; opacity), printed per
+# engine at the end: the figures docs/VIEWTRANSITIONS.md quotes.
+WORST = {"corner": 0.0, "content": 0.0, "opacity": 0.0}
+
+
 def compare(doc, plan, forward, measured, times_index):
     """Every quantity of section 11; returns a list of problems (empty: within tolerance)."""
     problems = []
@@ -333,6 +338,7 @@ def compare(doc, plan, forward, measured, times_index):
             want = plan_corners(kf["frame"], geometry["anchor"], kf.get("transform"))
             got = browser_corners(m["group"])
             err = max(max(abs(a - b) for a, b in zip(p, q)) for p, q in zip(want, got))
+            WORST["corner"] = max(WORST["corner"], err)
             where = f"t={plan['layers'][0]['keyframes'][k]['t']} {g['name']}"
             if err > PX:
                 problems.append(f"{where}: corners {err:.3f} px off")
@@ -361,6 +367,7 @@ def compare(doc, plan, forward, measured, times_index):
                 if int(image["zIndex"]) != want_z:
                     problems.append(f"{where} {side}: z-index {image['zIndex']} not {want_z}")
                 alpha = 0 if layer_id is None else layers[layer_id]["keyframes"][k]["alpha"]
+                WORST["opacity"] = max(WORST["opacity"], abs(float(image["opacity"]) - alpha))
                 if abs(float(image["opacity"]) - alpha) > ALPHA:
                     problems.append(f"{where} {side}: opacity {image['opacity']} vs {alpha}")
                 want_fit = "fill" if layer_id is None else object_fit(layers[layer_id])
@@ -393,6 +400,8 @@ def compare(doc, plan, forward, measured, times_index):
                 sy = 1 if cr["height"] == 0 else c["height"] / cr["height"]
                 want_box = [c["x"] - cr["x"] * sx, c["y"] - cr["y"] * sy, wr * sx, hr * sy]
                 box = [px(image[p]) for p in ("left", "top", "width", "height")]
+                if None not in box:
+                    WORST["content"] = max(WORST["content"], max(abs(a - b) for a, b in zip(box, want_box)))
                 if None in box or max(abs(a - b) for a, b in zip(box, want_box)) > PX:
                     problems.append(f"{where} {side}: content box {box} vs {want_box}")
     return problems
@@ -442,6 +451,8 @@ def play_and_compare(browser, harness, request, doc, script, plan=None, forward=
 
 
 def step_documents(browser, harness, checks, cases):
+    for key in WORST:
+        WORST[key] = 0.0
     for name, request in cases:
         doc = harness.post("?format=viewtransition", request)
         plan = harness.post("", doc["request"])
@@ -702,6 +713,9 @@ def main():
                 checks.record(False, f"{browser.label}: document.startViewTransition", "missing")
                 continue
             step_documents(browser, harness, checks, cases)
+            print(f"{browser.label}: largest deviations over every document, path and sample: "
+                  f"group corners {WORST['corner']:.3f} px, content boxes {WORST['content']:.3f} px, "
+                  f"image opacity {WORST['opacity']:.4f}", flush=True)
             if not args.only:
                 step_negative(browser, harness, checks)
                 step_end_to_end(browser, harness, checks)
