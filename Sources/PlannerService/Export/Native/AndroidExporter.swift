@@ -666,7 +666,7 @@ struct AndroidExporter {
 
   private static func write(_ value: NativeValue, _ w: inout JSONWriter) {
     switch value {
-    case .number(let v): w.number(v)
+    case .number(let v): NativeDocument.number(v, &w)
     case .list(let l): NativeDocument.writeNumbers(l, &w)
     }
   }

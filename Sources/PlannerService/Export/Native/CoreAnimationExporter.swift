@@ -487,7 +487,7 @@ struct CoreAnimationExporter {
 
   private static func write(_ value: NativeValue, _ w: inout JSONWriter) {
     switch value {
-    case .number(let v): w.number(v)
+    case .number(let v): NativeDocument.number(v, &w)
     case .list(let l): NativeDocument.writeNumbers(l, &w)
     }
   }
