@@ -416,7 +416,7 @@ struct AndroidExporter {
       schedules: tracks.map { ($0.start, $0.end) },
       length: tracks.count == 1 ? tracks[0].length : e - d,
       values: { time, lo, hi in
-        let r = frame?.continued(time, lo, hi).rectValue ?? heldFrame
+        let r = frame?.continuedRect(time, lo, hi) ?? heldFrame
         let m = transform?.continued(time, lo, hi).transformValue ?? heldTransform
         let all = Self.properties(r, m, g, base, anchor: anchor)
         return translationOnly ? Array(all[0..<2]) : all
