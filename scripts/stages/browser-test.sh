@@ -13,15 +13,15 @@ screenshot=${SCREENSHOT:-.build/browser/preview.png}
 
 [ -x "$bin" ] || { echo "no server binary at $bin (swift build --product transition-planner)"; exit 1; }
 
-. scripts/lib/chromium.sh
+. scripts/lib/engines.sh
 . scripts/lib/server.sh
-ensure_chromium "$venv"
+ensure_engines "$venv"
 
 server=""
 test_pid=""
 cleanup() {
-  # The test runs in its own process group (setsid): chromedriver and every Chromium process
-  # are in it, so one signal to the group ends them even if the test could not quit the browser.
+  # The test runs in its own process group (setsid): every driver and browser process it starts
+  # is in it, so one signal to the group ends them even if the test could not quit a browser.
   if [ -n "$test_pid" ]; then kill -- "-$test_pid" 2>/dev/null || true; fi
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
   rm -f "${server_log:-}"

@@ -235,9 +235,30 @@ function cornerRadius(cs, width, height) {
 
 const FIT_MODES = { fill: "scaleToFill", contain: "aspectFit", cover: "aspectFill", none: "center" };
 
+/**
+ * An image's own size. WebKitGTK 2.50 reports an SVG `<img>` laid out with `object-fit` at its
+ * fitted size (255 x 170 for a 1200 x 800 picture in a 170 px cover box), so the size is read
+ * from an unattached Image of the same source when that one is already decoded (the page's
+ * image is in the cache: it is synchronous), which every engine reports as the file's size.
+ */
+function naturalSize(el) {
+  const src = el.currentSrc || el.src;
+  if (src && typeof Image === "function") {
+    const probe = new Image();
+    probe.src = src;
+    if (probe.complete && probe.naturalWidth > 0 && probe.naturalHeight > 0) {
+      return [probe.naturalWidth, probe.naturalHeight];
+    }
+  }
+  return el.naturalWidth > 0 && el.naturalHeight > 0 ? [el.naturalWidth, el.naturalHeight] : null;
+}
+
 function intrinsicSize(el) {
   const tag = el.localName;
-  if (tag === "img" || tag === "image") {
+  if (tag === "img") {
+    const size = naturalSize(el);
+    if (size) return size;
+  } else if (tag === "image") {
     if (el.naturalWidth > 0 && el.naturalHeight > 0) return [el.naturalWidth, el.naturalHeight];
   } else if (tag === "video") {
     if (el.videoWidth > 0 && el.videoHeight > 0) return [el.videoWidth, el.videoHeight];
