@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Real-browser test of the preview page (GET /): headless Chromium driven by Selenium checks
-# every layer's on-screen box against the plan's keyframes (Tests/Browser/preview_test.py).
-# Installs what is missing (Debian chromium and chromium-driver, selenium in .build/venv), starts
-# the given server binary on a loopback port and saves a screenshot to .build/browser/preview.png.
+# Real-browser tests in every engine ENGINES names (default chromium,firefox,webkit;
+# Tests/Browser/engines.py), one engine after another: the engines module's own check
+# (engines_test.py: input, screenshots, the dead proxy), the SVG export of every example
+# compared with the plan at the times it states (svg_test.py), and the preview page (GET /)
+# with every layer's on-screen box against the plan's keyframes (preview_test.py). Installs what
+# is missing (scripts/lib/engines.sh), starts the given server binary on a loopback port and
+# saves screenshots to .build/browser/preview.png (preview-firefox.png, preview-webkit.png).
 # Builds nothing: build the binary first (swift build --product transition-planner).
 #   scripts/stages/browser-test.sh [SERVER_BINARY]
 set -euo pipefail
@@ -34,8 +37,12 @@ proxy_port=$(dead_proxy_port "$venv")
 
 echo "server on 127.0.0.1:$port, dead proxy on 127.0.0.1:$proxy_port"
 # Selenium must not fetch drivers itself: the paths are given, and Selenium Manager stays offline.
-SE_OFFLINE=true setsid "$venv/bin/python" Tests/Browser/preview_test.py \
-  --base "http://127.0.0.1:$port" --proxy-port "$proxy_port" --screenshot "$screenshot" &
+SE_OFFLINE=true setsid sh -c '
+  status=0
+  "$1/bin/python" Tests/Browser/engines_test.py --proxy-port "$2" || status=1
+  "$1/bin/python" Tests/Browser/svg_test.py --bin "$5" --proxy-port "$2" || status=1
+  "$1/bin/python" Tests/Browser/preview_test.py --base "$3" --proxy-port "$2" --screenshot "$4" || status=1
+  exit $status' sh "$venv" "$proxy_port" "http://127.0.0.1:$port" "$screenshot" "$bin" &
 test_pid=$!
 status=0
 wait "$test_pid" || status=$?
