@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # The project's test command. On a fresh Debian machine with the Swift toolchain it installs
 # what the tests need, then runs every check and test, one timed stage each:
-#   setup       libcurl4-openssl-dev (PlannerClient), libdeflate-dev (gzip) and a Python venv with
-#               openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
+#   setup       scripts/setup-system.sh (libdeflate-dev, libcurl4-openssl-dev, pkg-config) and a
+#               Python venv with openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
 #   build       the debug build with tests;
+#   readme-serve  the README's run command with only its port changed: install, release build,
+#               serve, /healthz and a plan, SIGTERM (scripts/stages/readme-serve.sh; its release
+#               build is the one the contract stage and the container check then use);
 #   lottie      the Lottie export of every example against the official Lottie schema;
 #   lottie-render  every example's Lottie rendered by rlottie (rlottie-python in the venv), each
 #               layer's box within 1 px of the plan's (scripts/stages/lottie-render.sh);
-#   contract    the API contract: openapi-spec-validator and schemathesis against a live server;
+#   contract    the API contract: openapi-spec-validator and schemathesis against a live release
+#               server;
 #   browser     the preview page in headless Chromium (scripts/stages/browser-test.sh: installs
 #               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
 #   player      /player.js in headless Chromium: hero, compact, reversal, actions, reduced
@@ -75,11 +79,7 @@ trap on_exit EXIT
 # MARK: - Stages
 
 setup() {
-  if ! dpkg -s libcurl4-openssl-dev pkg-config libdeflate-dev >/dev/null 2>&1; then
-    apt-get update -qq
-    apt-get -o DPkg::Lock::Timeout=600 install -y -qq libcurl4-openssl-dev pkg-config \
-      libdeflate-dev >/dev/null
-  fi
+  SETUP_SYSTEM_QUIET=1 scripts/setup-system.sh
   if [ ! -x .build/venv/bin/st ] || [ ! -x .build/venv/bin/openapi-spec-validator ]; then
     mkdir -p .build
     python3 -m venv .build/venv
@@ -90,16 +90,23 @@ setup() {
   fi
 }
 
+# Every step that compiles Swift takes this lock, so that the test command and other builds
+# on a shared machine never compile at once (each uses both cores); on CI nothing else waits.
+locked() { flock /tmp/swift-build.lock "$@"; }
+
 build() {
-  swift build --build-tests 2>&1 | tail -3
+  locked swift build --build-tests 2>&1 | tail -3
 }
 
 lottie() {
   scripts/stages/lottie-check.sh
 }
 
+# Against the release binary of readme-serve (the one the image ships): schemathesis waits
+# on the server for about half of its time, and the debug server takes twice as long to
+# answer it (160 s against 78 s for the stage).
 contract() {
-  scripts/stages/contract-test.sh
+  BIN=$(. scripts/lib/release-build.sh && release_binary) scripts/stages/contract-test.sh
 }
 
 browser() {
@@ -113,7 +120,7 @@ player() {
 tsan() {
   # TRANSITION_PLANNER_SUITE=server: the manifest declares only the server suite's targets
   # (Package.swift), so nothing else is built with the sanitizer.
-  if ! TRANSITION_PLANNER_SUITE=server swift test --sanitize=thread --scratch-path .build/tsan \
+  if ! TRANSITION_PLANNER_SUITE=server locked swift test --sanitize=thread --scratch-path .build/tsan \
     --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
     grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
     tail -20 .build/tsan.log
@@ -135,7 +142,7 @@ asan() {
   # LeakSanitizer runs at exit; the suppressions cover only leaks inside the toolchain's own
   # libraries (see the comments in scripts/stages/lsan.supp), never the project's code.
   if ! LSAN_OPTIONS="suppressions=$PWD/scripts/stages/lsan.supp:print_suppressions=0" \
-    TRANSITION_PLANNER_SUITE=server swift test --sanitize=address --scratch-path .build/asan \
+    TRANSITION_PLANNER_SUITE=server locked swift test --sanitize=address --scratch-path .build/asan \
     --filter 'HTTPServerTests|HTTP1Tests' >.build/asan.log 2>&1; then
     grep -E "error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (AddressSanitizer|LeakSanitizer)" \
       .build/asan.log | head -40
@@ -166,6 +173,7 @@ all_tests() {
 
 stage setup setup
 stage build build
+stage readme-serve locked scripts/stages/readme-serve.sh
 stage lottie lottie
 stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract

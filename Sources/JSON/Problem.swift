@@ -4,20 +4,23 @@ public struct Problem: Error, Sendable, Hashable {
   public var type: String
   public var title: String
   public var detail: String?
-  /// Every invalid field, for 422.
+  /// The invalid fields, for 422: the first ``maximumListedErrors`` in the order found.
   public var errors: [FieldError]
+  /// How many fields were invalid in all, when that is more than ``errors`` lists.
+  public var errorCount: Int?
   /// The 0-based byte offset of a JSON syntax error, for 400.
   public var offset: Int?
 
   public init(
     status: Int, type: String, title: String, detail: String? = nil, errors: [FieldError] = [],
-    offset: Int? = nil
+    errorCount: Int? = nil, offset: Int? = nil
   ) {
     self.status = status
     self.type = type
     self.title = title
     self.detail = detail
     self.errors = errors
+    self.errorCount = errorCount
     self.offset = offset
   }
 
@@ -93,11 +96,25 @@ public struct Problem: Error, Sendable, Hashable {
     self.init(status: kind.status, type: kind.type, title: kind.title, detail: detail)
   }
 
+  /// A 422 answer lists at most this many fields: a request of thousands of bad fields would
+  /// otherwise be answered with a document several times its own size, more than any client
+  /// shows. `detail` and `errorCount` still give the true total.
+  public static let maximumListedErrors = 100
+
+  /// The 422 problem for `errors`, every invalid field in the order found: the list is cut to
+  /// ``maximumListedErrors`` and, when it is, `detail` says so and `errorCount` holds the total.
   public static func invalidFields(_ errors: [FieldError]) -> Problem {
-    Problem(
+    let total = errors.count
+    guard total > maximumListedErrors else {
+      return Problem(
+        status: 422, type: "/problems/invalid-request", title: "Invalid request",
+        detail: total == 1 ? "1 field is invalid" : "\(total) fields are invalid",
+        errors: errors)
+    }
+    return Problem(
       status: 422, type: "/problems/invalid-request", title: "Invalid request",
-      detail: errors.count == 1 ? "1 field is invalid" : "\(errors.count) fields are invalid",
-      errors: errors)
+      detail: "\(total) fields are invalid; the first \(maximumListedErrors) are listed",
+      errors: Array(errors.prefix(maximumListedErrors)), errorCount: total)
   }
 
   public static func malformedJSON(_ error: JSONSyntaxError) -> Problem {
@@ -133,6 +150,10 @@ public struct Problem: Error, Sendable, Hashable {
         w.byte(UInt8(ascii: "}"))
       }
       w.byte(UInt8(ascii: "]"))
+    }
+    if let errorCount {
+      w.raw(",\"errorCount\":")
+      w.integer(Int64(errorCount))
     }
     w.byte(UInt8(ascii: "}"))
     return w.bytes

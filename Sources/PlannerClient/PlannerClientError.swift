@@ -33,7 +33,11 @@ public struct ProblemDetails: Sendable, Hashable {
   public var title: String
   public var detail: String?
   public var offset: Int?
+  /// The invalid fields the answer lists: the first 100 at most (docs/API.md "Errors").
   public var errors: [FieldError]
+  /// How many fields were invalid in all: the answer's `errorCount` where it cut the list,
+  /// otherwise the list's length.
+  public var errorCount: Int
   /// `Allow`, `Retry-After` and the like, for callers that act on them.
   public var allow: String?
   public var retryAfter: String?
@@ -60,5 +64,10 @@ public struct ProblemDetails: Sendable, Hashable {
       }
     }
     self.errors = errors
+    if case .number(let n) = json?["errorCount"], let count = Int(exactly: n) {
+      errorCount = count
+    } else {
+      errorCount = errors.count
+    }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import JSON
 import PlannerClient
 import PlannerService
+import TestSupport
 import XCTest
 
 /// `POST /v1/interactions` through libcurl against the live server: each policy, each error class.
@@ -70,6 +71,13 @@ final class InteractionIntegrationTests: IntegrationTestCase {
     let pointers = invalid?.errors.map(\.pointer) ?? []
     XCTAssertTrue(pointers.contains("/gesture/samples/2/t"), "\(pointers)")
     XCTAssertTrue(pointers.contains("/gesture/samples/3/x"), "\(pointers)")
+    // 20,000 invalid fields over the socket: the first 100 listed, the total counted.
+    let many = String(decoding: ManyInvalidFields.interaction(samples: 10_000), as: UTF8.self)
+    let bounded = problem { try self.client.interact(many) }
+    XCTAssertEqual(bounded?.status, 422)
+    XCTAssertEqual(bounded?.errorCount, 20_000)
+    XCTAssertEqual(bounded?.errors.map(\.pointer), ManyInvalidFields.firstPointers(100))
+    XCTAssertEqual(invalid?.errorCount, invalid?.errors.count)
     // 422 inside the transition, 400 for bad JSON, 415, 405.
     let transition = problem {
       try self.client.interact(#"{"transition":{"style":"zoom"},"gesture":{"samples":[]}}"#)

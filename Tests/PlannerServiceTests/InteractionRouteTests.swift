@@ -81,6 +81,29 @@ final class InteractionRouteTests: XCTestCase {
     }
   }
 
+  /// 20,000 invalid fields (10,000 samples without `x` and `y`, about 400 KB): the answer lists
+  /// the first 100 in the order found and gives the total, instead of a 2 MB list.
+  func testAnswerListsTheFirstHundredOfTwentyThousandInvalidFields() throws {
+    let body = ManyInvalidFields.interaction(samples: 10_000)
+    let answer = send(
+      "POST", "/v1/interactions", jsonType, body: String(decoding: body, as: UTF8.self))
+    XCTAssertEqual(answer.status, 422)
+    XCTAssertLessThan(answer.body.count, 16_384, "the answer is bounded, not 5 times the request")
+    let problem = try JSONParser.parse(answer.body)
+    XCTAssertEqual(problem["detail"], .string("20000 fields are invalid; the first 100 are listed"))
+    XCTAssertEqual(problem["errorCount"], .number(20_000))
+    guard case .array(let errors) = problem["errors"] else { return XCTFail("no errors") }
+    XCTAssertEqual(
+      errors.map { $0["pointer"] }, ManyInvalidFields.firstPointers(100).map { .string($0) })
+    // 50 samples: exactly 100 errors, all listed, no count.
+    let hundred = send(
+      "POST", "/v1/interactions", jsonType,
+      body: String(decoding: ManyInvalidFields.interaction(samples: 50), as: UTF8.self))
+    let whole = try JSONParser.parse(hundred.body)
+    XCTAssertEqual(whole["detail"], .string("100 fields are invalid"))
+    XCTAssertNil(whole["errorCount"])
+  }
+
   func testPreflightAndMetrics() {
     let preflight = send(
       "OPTIONS", "/v1/interactions",

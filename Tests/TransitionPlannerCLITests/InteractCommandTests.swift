@@ -162,6 +162,23 @@ final class InteractCommandTests: XCTestCase {
       400)
   }
 
+  /// The command line prints the same bounded problem as the server: 20,000 invalid fields,
+  /// the first 100 listed, the total in `detail` and `errorCount`.
+  func testTwentyThousandInvalidFieldsListTheFirstHundred() throws {
+    let out = try BinaryRunner.run(
+      ["interact"], stdin: ManyInvalidFields.interaction(samples: 10_000))
+    XCTAssertEqual(out.status, 2)
+    XCTAssertTrue(out.stdout.isEmpty)
+    XCTAssertLessThan(out.stderr.count, 16_384)
+    let problem = try JSONSerialization.jsonObject(with: out.stderr) as? [String: Any]
+    XCTAssertEqual(problem?["status"] as? Int, 422)
+    XCTAssertEqual(problem?["errorCount"] as? Int, 20_000)
+    XCTAssertEqual(
+      problem?["detail"] as? String, "20000 fields are invalid; the first 100 are listed")
+    let errors = problem?["errors"] as? [[String: String]]
+    XCTAssertEqual(errors?.map { $0["pointer"]! }, ManyInvalidFields.firstPointers(100))
+  }
+
   func testUsageAndBadArguments() throws {
     let help = try BinaryRunner.run(["help"])
     XCTAssertTrue(help.stdoutText.contains("interact [FILE] [--pretty]"))

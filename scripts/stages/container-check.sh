@@ -14,7 +14,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 stop_timeout=15   # podman stop -t: longer than the server's DRAIN_GRACE_PERIOD (10 s)
-scratch=.build/static   # own build folder: the static link flags do not churn .build/release
 name=transition-planner-check-$$
 image=localhost/transition-planner-check:$$
 work=$(mktemp -d)
@@ -47,14 +46,16 @@ if ! command -v podman >/dev/null || ! command -v runc >/dev/null; then
 fi
 podman info >/dev/null 2>"$work/info.err" || fail "podman is installed but does not work: $(cat "$work/info.err")"
 
-# 1. The binary, as in the Dockerfile's build stage.
-build=(swift build -c release --static-swift-stdlib --product transition-planner --scratch-path "$scratch")
+# 1. The binary, as in the Dockerfile's build stage: the README's run command builds the same one
+#    (scripts/lib/release-build.sh), so after it this build has nothing to do.
+. scripts/lib/release-build.sh
+build=(swift build "${release_build_args[@]}")
 if ! flock /tmp/swift-build.lock "${build[@]}" >"$work/build.log" 2>&1; then
   tail -n 30 "$work/build.log" >&2
   fail "${build[*]} failed"
 fi
 tail -n 1 "$work/build.log"
-bin="$(flock /tmp/swift-build.lock "${build[@]}" --show-bin-path)/transition-planner"
+bin="$(flock /tmp/swift-build.lock bash -c '. scripts/lib/release-build.sh; release_binary')"
 mkdir -p "$work/context/rootfs"
 install -m 0755 "$bin" "$work/context/transition-planner"
 strip "$work/context/transition-planner"

@@ -4794,11 +4794,20 @@ components:
           description: For malformed JSON, the 0-based byte index of the error.
         errors:
           type: array
-          description: For 422, every invalid field.
+          maxItems: 100
+          description: |
+            For 422, the invalid fields in the order they are found: the first 100 at most.
           items:
             $ref: '#/components/schemas/FieldError'
+        errorCount:
+          type: integer
+          minimum: 101
+          description: |
+            For 422, how many fields were invalid in all, present only when `errors` lists
+            the first 100 of more (`detail` then says "N fields are invalid; the first 100
+            are listed").
     ValidationProblem:
-      description: A 422 problem listing every invalid field.
+      description: A 422 problem listing the invalid fields (the first 100, errorCount past that).
       allOf:
         - $ref: '#/components/schemas/Problem'
         - type: object
