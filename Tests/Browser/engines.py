@@ -289,13 +289,30 @@ class WebKit(_Selenium):
     name = "webkit"
     # WebKitGTK's driver turns touch actions into mouse events (pointerType "mouse").
     touch = False
+    # WebKitWebDriver sometimes never answers a new session (about 1 start in 10 here, a fresh
+    # MiniBrowser never showing up): a start that takes longer is ended and made again.
+    START_TIMEOUT_S = 20
+    START_ATTEMPTS = 3
 
     def __init__(self, proxy_port):
+        errors = []
+        for _ in range(self.START_ATTEMPTS):
+            try:
+                self._start(proxy_port)
+                return
+            except EngineError as error:
+                errors.append(str(error))
+        raise EngineError(f"webkit: no session in {self.START_ATTEMPTS} attempts: {'; '.join(errors)}")
+
+    def _start(self, proxy_port):
         from selenium import webdriver
         from selenium.webdriver.common.proxy import Proxy, ProxyType
         from selenium.webdriver.webkitgtk.service import Service
 
         self.xvfb = _Xvfb()
+        self.home = None
+        self.service = None
+        watchdog = None
         try:
             options = webdriver.WebKitGTKOptions()
             options.binary_location = WEBKIT_BROWSER
@@ -310,16 +327,42 @@ class WebKit(_Selenium):
                 "sslProxy": f"127.0.0.1:{proxy_port}",
                 "noProxy": ["127.0.0.1", "localhost", "::1"],
             })
-            env = dict(os.environ, DISPLAY=self.xvfb.display,
+            # A home of its own per browser: nothing is shared with an earlier instance.
+            self.home = tempfile.mkdtemp(prefix="engine-webkit-")
+            env = dict(os.environ, DISPLAY=self.xvfb.display, HOME=self.home,
+                       XDG_CACHE_HOME=os.path.join(self.home, "cache"),
+                       XDG_DATA_HOME=os.path.join(self.home, "data"),
+                       XDG_CONFIG_HOME=os.path.join(self.home, "config"),
+                       XDG_RUNTIME_DIR=self.home,
                        # No accessibility bus.
                        NO_AT_BRIDGE="1",
                        GDK_BACKEND="x11", GDK_SCALE="1", GDK_DPI_SCALE="1")
-            service = Service(executable_path=WEBKIT_DRIVER, env=env)
-            driver = webdriver.WebKitGTK(options=options, service=service)
-            self._finish_start(driver, service)
+            self.service = Service(executable_path=WEBKIT_DRIVER, env=env,
+                                   log_output=os.environ.get("WEBKIT_DRIVER_LOG", subprocess.DEVNULL))
+            timed_out = threading.Event()
+
+            def end_start():
+                timed_out.set()
+                if self.service.process:
+                    _kill_tree(self.service.process.pid)
+            watchdog = threading.Timer(self.START_TIMEOUT_S, end_start)
+            watchdog.start()
+            try:
+                driver = webdriver.WebKitGTK(options=options, service=self.service)
+            except Exception as error:  # noqa: BLE001 - the watchdog's kill lands here
+                if timed_out.is_set():
+                    raise EngineError(f"webkit: no session within {self.START_TIMEOUT_S} s") from error
+                raise
+            watchdog.cancel()
+            self._finish_start(driver, self.service)
             self._size_viewport()
         except BaseException:
-            self.xvfb.stop()
+            if watchdog:
+                watchdog.cancel()
+            if self.service is not None and self.service.process:
+                _kill_tree(self.service.process.pid)
+                self.service.process.wait(5)
+            self._after_quit()
             raise
 
     def _size_viewport(self):
@@ -336,6 +379,8 @@ class WebKit(_Selenium):
 
     def _after_quit(self):
         self.xvfb.stop()
+        if self.home:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 class _Xvfb:

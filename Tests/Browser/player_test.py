@@ -398,6 +398,49 @@ def check_samples(checks, driver, name, body, plan, keyframes, extra_options="{}
                   + ("; " + "; ".join(problems[:6]) if problems else ""))
 
 
+# The engines whose matrix3d interpolation of a rotation about x or y is off the spec (docs/PLAYER.md
+# "Engines"), and the size of that deviation on the cartSheet case below, as measured.
+OFF_SPEC_ROTATIONS = {"webkit": 20.7441}
+
+
+def check_rotation_feature(checks, driver, name, body, plan):
+    """The player's feature check (interpolatesRotationsToSpec) against the engine: the compact
+    document's transform keyframes exactly as written, played by the engine itself on an element
+    like the layer, are off the plan by the documented size where the check says the engine is
+    off the spec (the player then plays its own keyframes: check_samples shows them within
+    0.5 px), and within 0.5 px where it says the engine follows it."""
+    result = run_async(driver, """
+      const [body, ms] = args;
+      const doc = await app.tp.request(body, {keyframes: "compact"});
+      const layer = doc.layers.find((l) => (l.animations || []).some((a) => a.property === "transform"));
+      const animation = layer.animations.find((a) => a.property === "transform");
+      const el = document.createElement("div");
+      el.style.cssText = "position:absolute;left:0;top:0;visibility:hidden";
+      for (const [k, v] of Object.entries(layer.style || {}))
+        el.style.setProperty(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), typeof v === "number" ? String(v) : v);
+      app.container.appendChild(el);
+      const a = el.animate(animation.keyframes, animation.options);
+      a.pause();
+      a.currentTime = ms;
+      const c = app.container.getBoundingClientRect(), r = el.getBoundingClientRect();
+      el.remove();
+      return {id: layer.id, frames: animation.keyframes.length, spec: app.tp.interpolatesRotationsToSpec(),
+              box: [r.left - c.left - app.container.clientLeft, r.top - c.top - app.container.clientTop,
+                    r.right - c.left - app.container.clientLeft, r.bottom - c.top - app.container.clientTop]};
+    """, body, 1100 / 3)
+    layer = next(l for l in plan["layers"] if l["id"] == result["id"])
+    index = next(i for i, k in enumerate(layer["keyframes"]) if abs(k["t"] * 1000 - 1100 / 3) < 1e-6)
+    error = box_error(expected_state(layer, layer["keyframes"][index])["box"], result["box"])
+    documented = OFF_SPEC_ROTATIONS.get(driver.name)
+    expected_spec = documented is None
+    within = (error <= TOLERANCE_PX) if expected_spec else abs(error - documented) <= 0.05
+    checks.record(result["spec"] is expected_spec and result["frames"] == 2 and within,
+                  f"{name}: the engine's own matrix3d interpolation, and the player's feature check",
+                  f"interpolatesRotationsToSpec() {result['spec']}; the document's 2 keyframes as written, "
+                  f"at t=0.3667 s: {result['id']} off the plan by {error:.4f} px"
+                  + ("" if expected_spec else f" (documented {documented} px)"))
+
+
 def check_between(checks, driver, name, body, base, extra="{}",
                   fractions=(0.03, 0.08, 0.13, 0.21, 0.34, 0.47, 0.58, 0.69, 0.83, 0.96)):
     """Check 2: the compact document between samples, against the plan at 240 fps (the
@@ -518,6 +561,11 @@ def check_reversal(checks, driver, harness, name, body, plan, keyframes, extra="
 # Position noise of one measured coordinate: compact documents draw springs as CSS linear()
 # within 0.1 px (docs/PLAYER.md), and layout rounds left/top to 1/64 px.
 NOISE_PX = 0.1 + 1 / 64
+# WebKitGTK 2.50 moves a layer by up to a third of a pixel in the frame of a swap, while the
+# clock holds (0.14 to 0.33 px in six runs of the retarget, reverse(), retarget case here;
+# Chromium 0.02, Firefox 0.05): docs/PLAYER.md "Engines". Its hold bound, for it alone.
+WEBKIT_HOLD_PX = 0.4
+HOLD_BOUND = {"webkit": WEBKIT_HOLD_PX}
 # How far around each swap (ms of the transition's clock) the frames are checked; the flight is
 # paused once its clock is this far past the last swap (long before any plan's end).
 WINDOW_MS = 150
@@ -648,6 +696,13 @@ def local_acceleration(rows, start, end, size):
     return worst
 
 
+ENGINE = {"name": None}  # the engine run_engine is driving: the hold bound depends on it
+
+
+def hold_bound():
+    return HOLD_BOUND.get(ENGINE["name"], 2 * NOISE_PX)
+
+
 class Continuity:
     """The worst figures of a flight's frames and the problems found (see `continuity`)."""
 
@@ -663,7 +718,7 @@ class Continuity:
 
     def held(self, label, jump, clock):
         self.hold = max(self.hold, jump)
-        if jump > 2 * NOISE_PX:
+        if jump > hold_bound():
             self.problems.append(f"{label} moved {jump:.3f} px while the clock held at {clock:.1f} ms")
 
     def pair(self, label, v0, v1, step, dt, bound, accel, clock, across):
@@ -815,7 +870,7 @@ def chained_from_playing(run):
 def describe(tally, offsets):
     return (f"{tally.pairs} frame-pair coordinates over {len(offsets)} swap(s) at "
             f"{', '.join(f'{o:.1f}' for o in offsets)} ms; held still within {tally.hold:.3f} px "
-            f"(bound {2 * NOISE_PX:.3f}); max velocity change {tally.dv * 1000:.1f} px/s, "
+            f"(bound {hold_bound():.3f}); max velocity change {tally.dv * 1000:.1f} px/s, "
             f"{tally.ratio:.2f} of its bound (across a swap {tally.swap[0] * 1000:.1f} of "
             f"{tally.swap[1] * 1000:.1f} px/s); a step's excess over the step before, at most "
             f"{tally.excess:.3f} px ({tally.swap_excess:.3f} px across a swap)")
@@ -1394,6 +1449,7 @@ def run_engine(checks, name, args, harness):
     started = time.monotonic()
     driver = None
     try:
+        ENGINE["name"] = name
         driver = engines.start(name, args.proxy_port)
         checks.engine = driver.label
         driver.open(harness.url + "/")
@@ -1435,6 +1491,8 @@ def run_engine(checks, name, args, harness):
             for keyframes in ("sampled", "compact"):
                 steps.append((f"{name}, {keyframes}", check_samples,
                               (checks, driver, name, body, plans[name], keyframes, extra)))
+        steps.append(("cartSheet rotation feature", check_rotation_feature,
+                      (checks, driver, cases[3][0], cases[3][1], plans[cases[3][0]])))
         for name, body, extra in cases[:3]:
             steps.append((f"{name} between samples", check_between,
                           (checks, driver, name, body, args.base, extra)))
