@@ -27,6 +27,12 @@
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
 #               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
 #               says SKIP where podman cannot be installed);
+#   android     every example and native conformance plan's `android` document played by
+#               Android's own animation classes, built from Debian 12's source package
+#               android-platform-frameworks-base (fetched once into .build/android with a private
+#               apt sources list; default-jdk-headless and g++ installed when missing), at 60, 90
+#               and 120 Hz against the documents, with two negative controls
+#               (scripts/stages/android-check.sh; SKIP_ANDROID=1 skips);
 #   all tests   swift test: every XCTest and Swift Testing test.
 # A table of the stages' durations comes next; the two `swift test` summaries end the output.
 set -euo pipefail
@@ -184,6 +190,7 @@ stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then stage fuzz fuzz; fi
 if [ "${SKIP_DEPLOY:-0}" != 1 ]; then stage deploy deploy; fi
+if [ "${SKIP_ANDROID:-0}" != 1 ]; then stage android scripts/stages/android-check.sh; fi
 stage "all tests" all_tests
 print_stage_times
 echo "== all tests (output)"
