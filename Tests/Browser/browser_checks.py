@@ -1,4 +1,4 @@
-"""The pass/fail tally the browser tests print (preview_test.py, player_test.py, svg_test.py).
+"""The pass/fail tally the browser tests print (preview_test.py, player_test.py, exports_test.py).
 
 Each line starts with the engine and its version in brackets (set `engine` before a browser's
 checks), so a failure names the engine; the tally is kept per engine as well."""

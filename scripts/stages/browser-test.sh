@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Real-browser tests in every engine ENGINES names (default chromium,firefox,webkit;
 # Tests/Browser/engines.py), one engine after another: the engines module's own check
-# (engines_test.py: input, screenshots, the dead proxy), the SVG export of every example
-# compared with the plan at the times it states (svg_test.py), and the preview page (GET /)
+# (engines_test.py: input, screenshots, the dead proxy), the CSS export of every example played
+# at five sample times and held past its end, and its SVG export
+# compared with the plan at the times it states (exports_test.py), and the preview page (GET /)
 # with every layer's on-screen box against the plan's keyframes (preview_test.py). Installs what
 # is missing (scripts/lib/engines.sh), starts the given server binary on a loopback port and
 # saves screenshots to .build/browser/preview.png (preview-firefox.png, preview-webkit.png).
@@ -40,7 +41,7 @@ echo "server on 127.0.0.1:$port, dead proxy on 127.0.0.1:$proxy_port"
 SE_OFFLINE=true setsid sh -c '
   status=0
   "$1/bin/python" Tests/Browser/engines_test.py --proxy-port "$2" || status=1
-  "$1/bin/python" Tests/Browser/svg_test.py --bin "$5" --proxy-port "$2" || status=1
+  "$1/bin/python" Tests/Browser/exports_test.py --bin "$5" --proxy-port "$2" || status=1
   "$1/bin/python" Tests/Browser/preview_test.py --base "$3" --proxy-port "$2" --screenshot "$4" || status=1
   exit $status' sh "$venv" "$proxy_port" "http://127.0.0.1:$port" "$screenshot" "$bin" &
 test_pid=$!

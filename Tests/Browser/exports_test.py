@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
-"""The SVG export (`--format svg`, a filmstrip of moments) of every example, opened in every
-engine ENGINES names (Tests/Browser/engines.py), one browser each, and compared with the plan at
-the times it states.
+"""The SVG and CSS exports of every example, opened in every engine ENGINES names
+(Tests/Browser/engines.py), one browser each, and compared with the plan.
+
+CSS (`--format css`): a page with the stylesheet and, in a `.tp-container`, one element per
+layer with its `.tp-<id>` class, bottom to top, as the stylesheet's comment says. Every
+animation is paused at five sample times (0, 25, 50, 75, 100 % of the plan, rounded to a
+sample) and once past the end (the fill holds the end state): each layer element's box within
+0.5 px of the plan keyframe's projected box, its opacity within 0.01 of the alpha.
+
+SVG (`--format svg`, a filmstrip of moments): compared with the plan at the times it states.
 
 Each panel (`g.tp-moment`) states its time (`data-t`, seconds) and the plan sample it draws
 (`data-sample`). For every layer shape in it (`.tp-layer`, `data-layer`: a rect, or the polygon
@@ -18,7 +25,7 @@ The CLI writes the documents and plans (`plan`/`interact`, with and without `--f
 loopback server here serves the SVGs. One line per example and engine, then a summary; exit 1
 when any check failed.
 
-Usage: svg_test.py --bin PATH --proxy-port N [EXAMPLE.json ...]
+Usage: exports_test.py --bin PATH --proxy-port N [EXAMPLE.json ...]
 """
 
 import argparse
@@ -79,7 +86,7 @@ def run_cli(binary, example):
                                f"{result.stdout[:300]!r} {result.stderr[:300]!r}")
         return result.stdout
 
-    return json.loads(run()), run("--format", "svg")
+    return json.loads(run()), run("--format", "svg"), run("--format", "css")
 
 
 def keyframe_box(layer, keyframe):
@@ -128,15 +135,85 @@ def compare(plan, panels):
     return worst_box, worst_alpha, problems
 
 
+FRACTIONS = (0, 0.25, 0.5, 0.75, 1)
+
+
+def css_page(plan, css):
+    """The CSS export's page: the stylesheet, and the layers bottom to top in a .tp-container."""
+    layers = "".join(f'<div class="tp-{html_escape(layer["id"])}" data-layer="{html_escape(layer["id"])}"></div>'
+                     for layer in plan["layers"])
+    return (b"<!doctype html><meta charset=utf-8><title>css export</title>"
+            b"<style>body { margin: 0 } .tp-container { left: 20px; top: 10px }</style><style>" + css
+            + b"</style><div class=tp-container>" + layers.encode() + b"</div>")
+
+
+def html_escape(text):
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+# Every CSS animation paused at `ms`; each layer element's box relative to the container (the
+# box is read after the seek: getBoundingClientRect brings style and layout up to date).
+CSS_MEASURE = """
+const [ms] = arguments;
+for (const a of document.getAnimations()) { a.pause(); a.currentTime = ms; }
+const c = document.querySelector(".tp-container").getBoundingClientRect();
+const out = {};
+for (const el of document.querySelectorAll("[data-layer]")) {
+  const r = el.getBoundingClientRect();
+  out[el.dataset.layer] = {box: [r.left - c.left, r.top - c.top, r.right - c.left, r.bottom - c.top],
+                           opacity: parseFloat(getComputedStyle(el).opacity)};
+}
+return {animations: document.getAnimations().length, layers: out};
+"""
+
+
+def check_css(checks, browser, server, example, plan, control=False):
+    """The CSS export at five sample times and past its end (held). `control`: the first layer
+    moved 2 px to the right in the page, which the check must catch."""
+    browser.open(f"{server.url}/{example}.css.html")
+    if control:
+        browser.run("document.querySelector('[data-layer]').style.translate = '2px 0';")
+    frames = plan["layers"][0]["keyframes"]
+    indices = sorted({round(f * (len(frames) - 1)) for f in FRACTIONS})
+    worst_box = worst_alpha = 0.0
+    problems = []
+    counts = set()
+    for index, ms in [(i, frames[i]["t"] * 1000) for i in indices] + [(len(frames) - 1, plan["duration"] * 1000 + 100)]:
+        measured = browser.run(CSS_MEASURE, ms)
+        counts.add(measured["animations"])
+        for layer in plan["layers"]:
+            keyframe = layer["keyframes"][index]
+            got = measured["layers"].get(layer["id"])
+            expected = keyframe_box(layer, keyframe)
+            error = max(abs(a - b) for a, b in zip(expected, got["box"]))
+            worst_box = max(worst_box, error)
+            if error > TOLERANCE_PX:
+                problems.append(f"{ms:.1f} ms {layer['id']} box ({', '.join(f'{v:.2f}' for v in got['box'])}), "
+                                f"plan ({', '.join(f'{v:.2f}' for v in expected)})")
+            alpha_error = abs(got["opacity"] - keyframe.get("alpha", 1))
+            worst_alpha = max(worst_alpha, alpha_error)
+            if alpha_error > 0.01:
+                problems.append(f"{ms:.1f} ms {layer['id']} opacity {got['opacity']}, plan {keyframe.get('alpha', 1)}")
+    if control:
+        return checks.record(bool(problems), f"negative control: css {example} with a layer moved 2 px is caught",
+                             "; ".join(problems[:1]))
+    checks.record(not problems and counts == {len(plan["layers"])},
+                  f"css {example}: {len(plan['layers'])} layers at {len(indices)} sample times and held past the end",
+                  f"{counts} animations; max error box {worst_box:.4f} px, opacity {worst_alpha:.4f}"
+                  + ("; " + "; ".join(problems[:4]) if problems else ""))
+
+
 class Documents:
     """Serves the SVG documents on a loopback port: GET /NAME.svg."""
 
     def __init__(self, documents):
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self):
-                body = documents.get(self.path.lstrip("/").removesuffix(".svg"))
+                path = self.path.lstrip("/")
+                page = path.endswith(".css.html")
+                body = documents.get(path.removesuffix(".html") if page else path.removesuffix(".svg"))
                 self.send_response(200 if body is not None else 404)
-                self.send_header("Content-Type", "image/svg+xml")
+                self.send_header("Content-Type", "text/html; charset=utf-8" if page else "image/svg+xml")
                 self.send_header("Content-Length", str(len(body or b"")))
                 self.end_headers()
                 self.wfile.write(body or b"")
@@ -169,6 +246,9 @@ def run_engine(checks, name, proxy_port, documents, plans, server):
                           f"t = {stated} s; max error box "
                           f"{worst_box:.4f} px, opacity {worst_alpha:.4f}"
                           + ("; " + "; ".join(problems[:4]) if problems else ""))
+        for example, plan in plans.items():
+            check_css(checks, browser, server, example, plan)
+        check_css(checks, browser, server, *next(iter(plans.items())), control=True)
         # Negative control: one layer of one panel moved by 2 px must be caught.
         example, plan = next(iter(plans.items()))
         browser.open(f"{server.url}/{example}.svg")
@@ -182,7 +262,7 @@ def run_engine(checks, name, proxy_port, documents, plans, server):
     finally:
         if browser is not None:
             browser.quit()
-        print(f"[{checks.engine or name}] svg test: {time.monotonic() - began:.1f} s", flush=True)
+        print(f"[{checks.engine or name}] exports test: {time.monotonic() - began:.1f} s", flush=True)
         checks.engine = None
 
 
@@ -198,7 +278,8 @@ def main():
     plans, documents = {}, {}
     for example in examples:
         name = os.path.basename(example)[: -len(".json")]
-        plans[name], documents[name] = run_cli(binary, example)
+        plans[name], documents[name], css = run_cli(binary, example)
+        documents[name + ".css"] = css_page(plans[name], css)
     server = Documents(documents)
     checks = Checks()
     try:
@@ -207,7 +288,7 @@ def main():
             run_engine(checks, name, args.proxy_port, documents, plans, server)
     finally:
         server.close()
-    print(f"svg test: {checks.passed} passed, {checks.failed} failed "
+    print(f"exports test: {checks.passed} passed, {checks.failed} failed "
           f"({time.monotonic() - began:.1f} s; {checks.summary_by_engine()})", flush=True)
     return 1 if checks.failed else 0
 
