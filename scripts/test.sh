@@ -16,8 +16,9 @@
 #               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
 #   player      /player.js in headless Chromium: hero, compact, reversal, actions, reduced
 #               motion (scripts/stages/player-test.sh; SKIP_BROWSER=1 skips);
-#   viewtransition  the viewtransition documents played as View Transitions in headless
-#               Chromium (scripts/stages/viewtransition-test.sh; SKIP_BROWSER=1 skips);
+#   viewtransition  the viewtransition documents played as View Transitions in Chromium,
+#               Firefox ESR and WebKitGTK (scripts/stages/viewtransition-test.sh; SKIP_BROWSER=1
+#               skips);
 #   tsan        the server tests under ThreadSanitizer (own build folder, the server suite's
 #               targets only; SKIP_TSAN=1 skips);
 #   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
@@ -125,8 +126,8 @@ player() {
   scripts/stages/player-test.sh .build/debug/transition-planner
 }
 
-# The viewtransition documents as real View Transitions (ENGINES: chromium by default; the
-# stage script says how to run Firefox ESR and WebKitGTK too).
+# The viewtransition documents as real View Transitions in Chromium, Firefox ESR and WebKitGTK
+# (ENGINES narrows them).
 viewtransition() {
   scripts/stages/viewtransition-test.sh .build/debug/transition-planner
 }

@@ -10,8 +10,10 @@ WebDriver BiDi, which it speaks itself (Debian has no geckodriver), over a WebSo
     browser.screenshot(path)       # PNG of the viewport
     browser.console_errors()       # errors the page logged, or None where the engine cannot say
     browser.load_error(url)        # the text of a failed navigation (the dead proxy's refusal)
-    browser.pointer(steps, kind)   # trusted input: ("down", x, y), ("move", x, y, ms), ("up",)
-                                   # in viewport CSS pixels; kind "mouse" or "touch"
+    browser.pointer(steps, kind, release=True)  # trusted input: ("down", x, y),
+                                   # ("move", x, y, ms), ("up",) in viewport CSS pixels; kind
+                                   # "mouse" or "touch"; release=False keeps the button pressed
+                                   # for the next call (a drag with scripts run between moves)
     browser.emulate_reduced_motion(on)  # prefers-reduced-motion: reduce; False where impossible
     browser.add_init_script(js)    # runs before the page's scripts on every load from now on;
                                    # returns a handle for remove_init_script, or None where impossible
@@ -128,7 +130,9 @@ class _Browser:
 
 
 def _pointer_actions(steps, kind):
-    """The W3C action sequence (WebDriver classic and BiDi take the same JSON) for `steps`."""
+    """The W3C action sequence (WebDriver classic and BiDi take the same JSON) for `steps`.
+    Points are rounded to whole CSS pixels: the engines deliver whole-pixel pointer positions
+    anyway (Chromium truncates a fraction, Firefox rounds it), so they all get the same one."""
     actions = []
     for step in steps:
         if step[0] == "down":
@@ -176,12 +180,13 @@ class _Selenium(_Browser):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         self.driver.save_screenshot(path)
 
-    def pointer(self, steps, kind="mouse"):
+    def pointer(self, steps, kind="mouse", release=True):
         if kind == "touch" and not self.touch:
             raise EngineError(f"{self.label}: no touch input over its driver")
         try:
             self.driver.execute("actions", {"actions": _pointer_actions(steps, kind)})
-            self.driver.execute("clearActionState")
+            if release:
+                self.driver.execute("clearActionState")
         except Exception as error:  # noqa: BLE001 - re-raised with the engine named
             raise EngineError(f"{self.label}: pointer: {_first_line(error)}") from error
 
@@ -244,6 +249,26 @@ class Chromium(_Selenium):
     def console_errors(self):
         return [e.get("message", "") for e in self.driver.get_log("browser") if e.get("level") == "SEVERE"]
 
+    def pointer(self, steps, kind="mouse", release=True):
+        if kind != "touch":
+            return super().pointer(steps, kind, release)
+        # chromedriver's touch actions end a slow drag with pointercancel; the DevTools
+        # protocol's touch events (with touch emulation on) end it with pointerup, as a finger.
+        self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+        for step in steps:
+            if step[0] in ("down", "move"):
+                if len(step) > 3 and step[3]:
+                    time.sleep(step[3] / 1000)
+                self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                    "type": "touchStart" if step[0] == "down" else "touchMove",
+                    "touchPoints": [{"x": round(step[1]), "y": round(step[2])}]})
+            elif step[0] == "up":
+                self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            else:
+                raise ValueError(f"pointer step {step!r}")
+        if release:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
     def emulate_reduced_motion(self, on):
         features = [{"name": "prefers-reduced-motion", "value": "reduce"}] if on else []
         self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
@@ -264,13 +289,30 @@ class WebKit(_Selenium):
     name = "webkit"
     # WebKitGTK's driver turns touch actions into mouse events (pointerType "mouse").
     touch = False
+    # WebKitWebDriver sometimes never answers a new session (about 1 start in 10 here, a fresh
+    # MiniBrowser never showing up): a start that takes longer is ended and made again.
+    START_TIMEOUT_S = 20
+    START_ATTEMPTS = 3
 
     def __init__(self, proxy_port):
+        errors = []
+        for _ in range(self.START_ATTEMPTS):
+            try:
+                self._start(proxy_port)
+                return
+            except EngineError as error:
+                errors.append(str(error))
+        raise EngineError(f"webkit: no session in {self.START_ATTEMPTS} attempts: {'; '.join(errors)}")
+
+    def _start(self, proxy_port):
         from selenium import webdriver
         from selenium.webdriver.common.proxy import Proxy, ProxyType
         from selenium.webdriver.webkitgtk.service import Service
 
         self.xvfb = _Xvfb()
+        self.home = None
+        self.service = None
+        watchdog = None
         try:
             options = webdriver.WebKitGTKOptions()
             options.binary_location = WEBKIT_BROWSER
@@ -285,16 +327,42 @@ class WebKit(_Selenium):
                 "sslProxy": f"127.0.0.1:{proxy_port}",
                 "noProxy": ["127.0.0.1", "localhost", "::1"],
             })
-            env = dict(os.environ, DISPLAY=self.xvfb.display,
+            # A home of its own per browser: nothing is shared with an earlier instance.
+            self.home = tempfile.mkdtemp(prefix="engine-webkit-")
+            env = dict(os.environ, DISPLAY=self.xvfb.display, HOME=self.home,
+                       XDG_CACHE_HOME=os.path.join(self.home, "cache"),
+                       XDG_DATA_HOME=os.path.join(self.home, "data"),
+                       XDG_CONFIG_HOME=os.path.join(self.home, "config"),
+                       XDG_RUNTIME_DIR=self.home,
                        # No accessibility bus.
                        NO_AT_BRIDGE="1",
                        GDK_BACKEND="x11", GDK_SCALE="1", GDK_DPI_SCALE="1")
-            service = Service(executable_path=WEBKIT_DRIVER, env=env)
-            driver = webdriver.WebKitGTK(options=options, service=service)
-            self._finish_start(driver, service)
+            self.service = Service(executable_path=WEBKIT_DRIVER, env=env,
+                                   log_output=os.environ.get("WEBKIT_DRIVER_LOG", subprocess.DEVNULL))
+            timed_out = threading.Event()
+
+            def end_start():
+                timed_out.set()
+                if self.service.process:
+                    _kill_tree(self.service.process.pid)
+            watchdog = threading.Timer(self.START_TIMEOUT_S, end_start)
+            watchdog.start()
+            try:
+                driver = webdriver.WebKitGTK(options=options, service=self.service)
+            except Exception as error:  # noqa: BLE001 - the watchdog's kill lands here
+                if timed_out.is_set():
+                    raise EngineError(f"webkit: no session within {self.START_TIMEOUT_S} s") from error
+                raise
+            watchdog.cancel()
+            self._finish_start(driver, self.service)
             self._size_viewport()
         except BaseException:
-            self.xvfb.stop()
+            if watchdog:
+                watchdog.cancel()
+            if self.service is not None and self.service.process:
+                _kill_tree(self.service.process.pid)
+                self.service.process.wait(5)
+            self._after_quit()
             raise
 
     def _size_viewport(self):
@@ -311,6 +379,8 @@ class WebKit(_Selenium):
 
     def _after_quit(self):
         self.xvfb.stop()
+        if self.home:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 class _Xvfb:
@@ -475,6 +545,8 @@ class Firefox(_Browser):
                    timeout=PAGE_TIMEOUT_S)
 
     def _call_function(self, declaration, args):
+        declaration = declaration.replace(
+            "KEEP_UNDEFINED", "(k, v) => (v === undefined ? null : v)")
         result = self._call("script.callFunction", {
             "functionDeclaration": declaration,
             "arguments": [{"type": "string", "value": json.dumps(list(args))}],
@@ -487,11 +559,12 @@ class Firefox(_Browser):
         return json.loads(value["value"]) if value.get("type") == "string" else None
 
     # The script's result is sent back as JSON text, so BiDi's typed serialization of values
-    # never has to be undone here; the arguments go in the same way.
+    # never has to be undone here; the arguments go in the same way. A member whose value is
+    # undefined comes back as null, as WebDriver classic returns it (JSON.stringify would drop it).
     def run(self, script, *args):
         return self._call_function(
             "function (argsJSON) { const v = (function () {\n" + script + "\n}).apply(window, "
-            "JSON.parse(argsJSON)); return JSON.stringify(v === undefined ? null : v); }", args)
+            "JSON.parse(argsJSON)); return JSON.stringify(v === undefined ? null : v, KEEP_UNDEFINED); }", args)
 
     def run_async(self, script, *args):
         return self._call_function(
@@ -500,7 +573,7 @@ class Firefox(_Browser):
             f" {SCRIPT_TIMEOUT_S * 1000});"
             " const done = (v) => { clearTimeout(timer); resolve(v); };"
             " (function () {\n" + script + "\n}).apply(window, [...JSON.parse(argsJSON), done]);"
-            " }).then((v) => JSON.stringify(v === undefined ? null : v)); }", args)
+            " }).then((v) => JSON.stringify(v === undefined ? null : v, KEEP_UNDEFINED)); }", args)
 
     def screenshot(self, path):
         data = self._call("browsingContext.captureScreenshot", {"context": self.context})["data"]
@@ -520,10 +593,11 @@ class Firefox(_Browser):
         return [e["params"].get("text", "") for e in self.events
                 if e.get("method") == "log.entryAdded" and e["params"].get("level") == "error"]
 
-    def pointer(self, steps, kind="mouse"):
+    def pointer(self, steps, kind="mouse", release=True):
         self._call("input.performActions", {"context": self.context,
                                             "actions": _pointer_actions(steps, kind)})
-        self._call("input.releaseActions", {"context": self.context})
+        if release:
+            self._call("input.releaseActions", {"context": self.context})
 
     def emulate_reduced_motion(self, on):
         # WebDriver BiDi has no media-feature override in Firefox 153, and a preference cannot

@@ -26,7 +26,7 @@ cross-document transition between two pages of this origin (@view-transition, pa
 css of a zoom push at mid-time); and negative controls that must fail the same check: two group
 names swapped in the stylesheets, and the times written in seconds instead of milliseconds.
 
-ENGINES (engines.py) picks the engines (default: chromium). Per engine it prints the answers to
+ENGINES (engines.py) picks the engines (default: all three). Per engine it prints the answers to
 section 14's questions it can read off these runs.
 
 Usage: Tests/Browser/viewtransition_test.py --base http://127.0.0.1:PORT --proxy-port N
@@ -697,7 +697,7 @@ def main():
               ("hero-grid-push reversed at 0.12 s", hero_reversal())]
     if args.only:
         cases = [c for c in cases if args.only in c[0]]
-    for name in engines.names(("chromium",)):
+    for name in engines.names():
         browser = engines.start(name, args.proxy_port)
         try:
             browser.open(harness.url + "/")
