@@ -194,13 +194,13 @@ final class ViewTransitionExportTests: XCTestCase {
   // MARK: - Timing and capture
 
   /// 4.1 on a cascade: each group's delay is its layers' smallest track delay, its animations
-  /// last (D - d) x 1000 ms, the subtraction first, its window starts at the last sample at or
-  /// before d, and every animation ends at D.
+  /// last (D - d) x 1000 ms (D the plan's duration), the subtraction first, its window starts at
+  /// the last sample at or before d, and every animation ends at D.
   func testCascadeWindows() throws {
     let plan = try ExportFixtures.plan("hero-cascade")
     let doc = try JSONParser.parse(
       try document(String(decoding: try ExportFixtures.example("hero-cascade"), as: UTF8.self)))
-    let D = plan.duration
+    let duration = plan.duration
     var delays: Set<Double> = []
     for entry in doc["animations"]!.array! {
       let options = entry["options"]!
@@ -215,7 +215,7 @@ final class ViewTransitionExportTests: XCTestCase {
       }.min()!
       XCTAssertEqual(dMs, d * 1000, name)
       delays.insert(d)
-      XCTAssertEqual(options["duration"]!.number!, (D - d) * 1000, name)
+      XCTAssertEqual(options["duration"]!.number!, (duration - d) * 1000, name)
       XCTAssertEqual(options["delay"]?.number, d > 0 ? d * 1000 : nil, name)
       let keyframes = entry["keyframes"]!.array!
       let start = plan.times.lastIndex { $0 <= d }!
@@ -223,7 +223,8 @@ final class ViewTransitionExportTests: XCTestCase {
       XCTAssertEqual(keyframes.first!["offset"]!.number, 0)
       XCTAssertEqual(keyframes.last!["offset"]!.number, 1)
       for (k, i) in (start + 1..<plan.times.count - 1).enumerated() {
-        XCTAssertEqual(keyframes[k + 1]["offset"]!.number!, (plan.times[i] - d) / (D - d), name)
+        XCTAssertEqual(
+          keyframes[k + 1]["offset"]!.number!, (plan.times[i] - d) / (duration - d), name)
       }
     }
     XCTAssertGreaterThan(delays.count, 2, "the cascade gives several delays")
