@@ -9,7 +9,8 @@
 #               build is the one the contract stage and the container check then use);
 #   lottie      the Lottie export of every example against the official Lottie schema;
 #   lottie-render  every example's Lottie rendered by rlottie and by ThorVG (rlottie-python and
-#               thorvg-python in the venv), each layer's box within 1 px of the plan's
+#               thorvg-python in the venv), each layer's box within 1 px of the plan's, at
+#               every sample and where a player holds its last frame
 #               (scripts/stages/lottie-render.sh);
 #   contract    the API contract: openapi-spec-validator and schemathesis against a live release
 #               server;
