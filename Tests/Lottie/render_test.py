@@ -35,9 +35,16 @@ half. It is checked only when that pixel centre is outside the rounded corner by
 rlottie renders integer frames only. Every plan sample but the last lies on the frame grid; when
 the last one (t = duration) falls between frames, the copy's keyframe times (and out point) are
 shifted back by the fraction so that the sample lands on an integer frame. ThorVG renders
-fractional frames but clamps the out point (exclusive, as a looping player plays it) to the
-frame before it: its last sample is drawn a thousandth of a frame before the out point, and what
-it draws at the out point itself is reported, not checked.
+fractional frames: every sample is drawn at its own frame.
+
+The held end: a player that stops at its last frame before the out point `op` (lottie-web at
+floor(op) - 1, ThorVG asked for any frame from op on draws op - 1) must show the plan's end. The
+export puts `op` one whole frame past the last sample, so each layer (and each content layer
+under its matte) is drawn by each renderer at ceil(op) - 1, and by ThorVG also at op itself,
+and its box must match the plan's end box within the same 1 px. The negative control gives
+interaction-back-retry (whose completion moves about 200 px in its last frame) the out point
+the export had before (the last sample's frame): the held end must then fail for each renderer,
+or the run fails.
 
 Usage: render_test.py [--bin PATH] [--frames N] [--jobs N] [--renderers rlottie,thorvg] [EXAMPLE.json ...]
   --bin: the CLI (default: BIN env var, else .build/debug/transition-planner);
@@ -65,7 +72,7 @@ EDGE_TOLERANCE_PX = 1
 CORNER_MIN_RADIUS_PX = 3.0
 CORNER_MARGIN_PX = 0.5
 FRAME_EPSILON = 1e-6
-THORVG_BEFORE_END = 1e-3
+CONTROL_EXAMPLE = "interaction-back-retry"
 WHITE = [1, 1, 1, 1]
 IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 
@@ -313,12 +320,14 @@ def corner_checks(box, keyframe, lottie_scale, canvas_w, canvas_h):
     return checks, min(rx, ry)
 
 
-def check_example(binary, example, frame_count, renderer):
+def check_example(binary, example, frame_count, renderer, control=False):
+    """One example's checks for one renderer. With control, the negative control: only the held
+    end, with the out point the export had before (the last sample's frame)."""
     name = os.path.basename(example)[: -len(".json")]
     result = {
         "name": name, "renderer": renderer, "checked": 0, "skipped": 0, "corners": 0,
         "max_error": 0.0, "failures": [], "layers": 0, "frames": [], "notes": [], "skips": {},
-        "boxes": {},
+        "boxes": {}, "held": 0,
     }
     plan, document = run_cli(binary, example)
     rate = plan["frameRate"]
@@ -351,15 +360,16 @@ def check_example(binary, example, frame_count, renderer):
     indices = sample_frames(times, rate, frame_count)
     last = len(times) - 1
     last_frame = times[last] * rate
+    if control:
+        indices = []
+        document["op"] = last_frame
+        for l in document["layers"]:
+            l["op"] = last_frame
     shift = last_frame - math.floor(last_frame)
     if renderer == "thorvg":
-        # ThorVG takes fractional frames, but clamps a frame at or past the out point to the one
-        # before it (the out point is exclusive, as a looping player plays it): the plan's end,
-        # at the out point, is drawn a thousandth of a frame before it.
+        # ThorVG takes fractional frames: every sample at its own.
         shift = 0.0
         frame_of = {i: times[i] * rate for i in indices}
-        frame_of[last] = min(last_frame, float(document["op"]) - THORVG_BEFORE_END)
-        result["notes"].append(f"last sample drawn at frame {frame_of[last]:.6g}")
     elif shift < FRAME_EPSILON or 1 - shift < FRAME_EPSILON:
         shift = 0.0
         frame_of = {i: round(times[i] * rate) for i in indices}
@@ -435,34 +445,58 @@ def check_example(binary, example, frame_count, renderer):
                         f"on-screen radius is {radius:.2f} px (cornerRadius {keyframe.get('cornerRadius')}); "
                         f"plan box {fmt(unclipped)}"
                     )
-        if renderer == "thorvg":
-            held_end(document, lottie_layer, layer, canvas_w, canvas_h, result)
-        if lottie_layer.get("ind") in content_layers:
+        pair = content_layers.get(lottie_layer.get("ind"))
+        if pair:
             check_content(
-                document, lottie_layer, content_layers[lottie_layer["ind"]], layer, indices,
-                frame_of, shift, last, canvas_w, canvas_h, name, result,
+                document, lottie_layer, pair, layer, indices, frame_of, shift, last, canvas_w,
+                canvas_h, name, result,
             )
+        check_held_end(document, lottie_layer, pair, layer, canvas_w, canvas_h, result)
     return result
 
 
-def held_end(document, lottie_layer, layer, canvas_w, canvas_h, result):
-    """What a ThorVG player shows when it holds its last frame: ThorVG clamps the out point to
-    the frame before it, so the layer is drawn as the plan has it one frame before its end. The
-    largest distance of a pixel edge from the plan's end box is kept (a report, not a check:
-    docs/API.md, "Lottie players")."""
-    keyframe = layer["keyframes"][-1]
-    unclipped = exact_box(keyframe, layer["anchor"])
-    box = None if unclipped is None else clip(unclipped, canvas_w, canvas_h)
-    if skip_reason(unclipped, box):
-        return
+def held_frames(document, renderer):
+    """The frames a player shows when it holds its end: the last whole frame before the out
+    point (lottie-web's last frame, floor(op) - 1 for a whole op), and for ThorVG the out point
+    itself too, which it draws as the frame before it."""
     op = float(document["op"])
-    got = pixel_box(render(solo_document(document, lottie_layer), [op], canvas_w, canvas_h, "thorvg")[op],
-                    canvas_w, canvas_h)
-    error = float("inf") if got is None else max(
-        max(0.0, abs(g - e) - 1) for g, e in zip(got, (math.floor(box[0]), math.floor(box[1]),
-                                                         math.ceil(box[2]), math.ceil(box[3]))))
-    if error > result.get("held_end", (0.0, ""))[0]:
-        result["held_end"] = (error, layer["id"])
+    last_whole = math.ceil(op) - 1
+    return [last_whole, op] if renderer == "thorvg" else [last_whole]
+
+
+def check_held_end(document, lottie_layer, pair, layer, canvas_w, canvas_h, result):
+    """The layer (and its content under the matte) where a player holds its last frame: the
+    box of the plan's end state, within the same 1 px."""
+    renderer = result["renderer"]
+    frames = held_frames(document, renderer)
+    keyframe = layer["keyframes"][-1]
+    drawn = [(layer["id"], exact_box(keyframe, layer["anchor"]),
+              render(solo_document(document, lottie_layer), frames, canvas_w, canvas_h, renderer))]
+    if pair:
+        matte, content = pair
+        drawn.append((layer["id"] + " content", content_box(keyframe, layer["anchor"]),
+                      render(content_document(document, lottie_layer, matte, content), frames,
+                             canvas_w, canvas_h, renderer)))
+    for what, unclipped, marks in drawn:
+        box = None if unclipped is None else clip(unclipped, canvas_w, canvas_h)
+        reason = skip_reason(unclipped, box)
+        for f in frames:
+            where = (f"{result['name']} layer {what} held end (frame {f:g} of op "
+                     f"{float(document['op']):g})")
+            got = pixel_box(marks[f], canvas_w, canvas_h)
+            if reason:
+                if got is not None and reason in ("empty", "off the canvas"):
+                    result["failures"].append(
+                        f"{where}: rendered {got} although the plan's end box {fmt(unclipped)} is {reason}")
+                continue
+            result["held"] += 1
+            if got is None:
+                result["failures"].append(f"{where}: nothing rendered; plan's end box {fmt(box)}")
+                continue
+            bad = edge_misses(box, got, result)
+            if bad:
+                result["failures"].append(
+                    f"{where}: {', '.join(bad)}; rendered {got}, plan's end box {fmt(box)}")
 
 
 def content_document(document, parent, matte, content, shift=0.0):
@@ -672,11 +706,11 @@ def main():
                 results.append({
                     "name": name, "renderer": renderer, "checked": 0, "skipped": 0, "corners": 0,
                     "max_error": 0.0, "failures": [f"{type(error).__name__}: {error}"], "layers": 0,
-                    "frames": [], "notes": [], "skips": {}, "boxes": {},
+                    "frames": [], "notes": [], "skips": {}, "boxes": {}, "held": 0,
                 })
 
     failed = 0
-    totals = {"checked": 0, "skipped": 0, "corners": 0}
+    totals = {"checked": 0, "skipped": 0, "corners": 0, "held": 0}
     skips = {}
     worst = 0.0
     for r in results:
@@ -693,7 +727,7 @@ def main():
         line = (
             f"{status} [{r['renderer']} {versions[r['renderer']]}] {r['name']}: {r['layers']} layers x {len(r['frames'])} frames [{frames}]: "
             f"{r['checked']} boxes checked, {r['skipped']} skipped{describe(r['skips'])}, "
-            f"{r['corners']} corners; "
+            f"{r['corners']} corners, {r['held']} held-end boxes; "
             f"max edge error {r['max_error']:.3f} px"
         )
         if r["notes"]:
@@ -705,22 +739,41 @@ def main():
                 print(f"  {failure}")
             if len(r["failures"]) > 20:
                 print(f"  ... {len(r['failures']) - 20} more")
-    held = [(r["held_end"][0], r["name"], r["held_end"][1]) for r in results if r.get("held_end")]
-    if held:
-        held.sort(reverse=True)
-        print(f"thorvg at the out point (a held last frame) draws the frame before it: "
-              f"{len(held)} examples end off the plan by over 1 px, up to {held[0][0]:g} px "
-              f"({held[0][1]}, {held[0][2]}); " + ", ".join(f"{n} {e:g}" for e, n, _ in held[1:6]))
+    controls_failed = negative_control(binary, examples, renderers, versions)
     if len(renderers) > 1:
         report_differences(results, renderers)
     elapsed = time.monotonic() - started
     print(
         f"{len(examples)} examples x {len(renderers)} renderers, {totals['checked']} layer boxes checked, {totals['skipped']} skipped"
-        f"{describe(skips)}, {totals['corners']} rounded corners "
+        f"{describe(skips)}, {totals['corners']} rounded corners and {totals['held']} held-end boxes "
         f"checked; max edge error {worst:.3f} px (tolerance: floor/ceil of the exact edge "
         f"± {EDGE_TOLERANCE_PX} px); {failed} failed; {elapsed:.1f} s"
     )
-    return 1 if failed else 0
+    return 1 if failed or controls_failed else 0
+
+
+def negative_control(binary, examples, renderers, versions):
+    """The held-end check must catch the out point the export had before (the last sample's
+    frame: a held player shows the plan one frame before its end). Returns how many renderers
+    did not catch it."""
+    example = next((e for e in examples if os.path.basename(e) == CONTROL_EXAMPLE + ".json"), None)
+    if example is None:
+        print(f"negative control skipped: {CONTROL_EXAMPLE} is not among the examples run")
+        return 0
+    missed = 0
+    for renderer in renderers:
+        r = check_example(binary, example, 0, renderer, control=True)
+        held = [f for f in r["failures"] if "held end" in f]
+        other = [f for f in r["failures"] if "held end" not in f]
+        if held and not other:
+            print(f"ok   [{renderer} {versions[renderer]}] negative control: {CONTROL_EXAMPLE} with op "
+                  f"at its last sample fails the held end ({len(held)} of {r['held']} boxes), "
+                  f"as it must; first: {held[0]}")
+        else:
+            missed += 1
+            print(f"FAIL [{renderer} {versions[renderer]}] negative control: {CONTROL_EXAMPLE} with op at "
+                  f"its last sample: {len(held)} held-end failures, other failures {other[:3]}")
+    return missed
 
 
 if __name__ == "__main__":

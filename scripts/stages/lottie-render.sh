@@ -3,7 +3,9 @@
 # players: rlottie (PyPI rlottie-python) and ThorVG (PyPI thorvg-python 1.1.3, ThorVG 1.0, the
 # engine of LottieFiles' dotLottie players), installed into the venv when missing. Each renders
 # each layer alone at every plan sample, and its pixel box must match the plan's box for that
-# layer within 1 px (Tests/Lottie/render_test.py; rounded corners are checked to render as well).
+# layer within 1 px (Tests/Lottie/render_test.py; rounded corners are checked to render as well),
+# and where a player holds its last frame before the out point, the plan's end box (with a
+# negative control: the old out point, at the last sample, must fail).
 # One line per example and renderer, then what the two draw differently; exits 1 on any
 # mismatch. Builds nothing: uses the CLI binary. LOTTIE_RENDERERS=rlottie (or thorvg) runs one.
 #   scripts/stages/lottie-render.sh [--frames N] [EXAMPLE.json ...]   (BIN, VENV override)
