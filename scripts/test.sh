@@ -20,6 +20,9 @@
 #               ENGINES=chromium,firefox,webkit picks engines; SKIP_BROWSER=1 skips);
 #   player      /player.js in the same three engines: hero, compact, reversal, retarget, actions,
 #               gestures, reduced motion (scripts/stages/player-test.sh; SKIP_BROWSER=1 skips);
+#   viewtransition  the viewtransition documents played as View Transitions in Chromium,
+#               Firefox ESR and WebKitGTK (scripts/stages/viewtransition-test.sh; SKIP_BROWSER=1
+#               skips);
 #   tsan        the server tests under ThreadSanitizer (own build folder, the server suite's
 #               targets only; SKIP_TSAN=1 skips);
 #   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
@@ -127,6 +130,12 @@ player() {
   scripts/stages/player-test.sh .build/debug/transition-planner
 }
 
+# The viewtransition documents as real View Transitions in Chromium, Firefox ESR and WebKitGTK
+# (ENGINES narrows them).
+viewtransition() {
+  scripts/stages/viewtransition-test.sh .build/debug/transition-planner
+}
+
 tsan() {
   # TRANSITION_PLANNER_SUITE=server: the manifest declares only the server suite's targets
   # (Package.swift), so nothing else is built with the sanitizer.
@@ -191,6 +200,7 @@ stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage browser browser; fi
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage player player; fi
+if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage viewtransition viewtransition; fi
 if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
 stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi

@@ -125,6 +125,15 @@
  *   measurement and hidden again (synchronously, so nothing paints). Other members (`reduceMotion`,
  *   ...) are copied into the request.
  *
+ * - `viewTransition(source, update, {container, screens, elements, script, autoplay, base,
+ *   fetch}?)`: plays a `viewtransition` document (or the one it asks for, `source` being a plan
+ *   request) as a View Transition of the page itself (docs/VIEWTRANSITIONS.md 7, 12): names the
+ *   old targets, starts `document.startViewTransition` with `update` (the page's DOM change) and
+ *   the document's types, names the new targets, installs the animations in `ready` and runs the
+ *   finish actions when it ends. Resolves to `{transition, document, ready, finished,
+ *   animations, pause(), play(), seek(ms), skip(), reverse(revert)}`. Where the browser has no
+ *   `document.startViewTransition` it runs `update` and the actions at once, without animation.
+ *
  * - `prefersReducedMotion()`, `snapshot(element)` (the default element content: a clone with
  *   the computed styles inlined), `defaultResolve(content, ctx)`, `PlanError`.
  *
@@ -1315,4 +1324,257 @@ export class Player extends EventTarget {
  */
 export function play(doc, options) {
   return new Player(doc, options);
+}
+
+// ---- View Transitions: viewTransition() (docs/VIEWTRANSITIONS.md 7 and 12) ----------------------
+
+const VIEW_TRANSITION_TYPE = "application/vnd.transition-planner.viewtransition+json";
+const CONTAINER_LEFT = "--tp-container-left";
+const CONTAINER_TOP = "--tp-container-top";
+// The run playing now: a page plays one document at a time (3.7).
+let currentViewTransition = null;
+
+async function requestViewTransition(base, planRequest, fetchImpl) {
+  let body = planRequest;
+  if (prefersReducedMotion() && body.reduceMotion == null) body = { ...body, reduceMotion: true };
+  const url = serviceURL(base, "/v1/plans");
+  url.searchParams.set("format", "viewtransition");
+  const response = await fetchImpl(url, {
+    method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", Accept: VIEW_TRANSITION_TYPE },
+  });
+  const text = await response.text();
+  let json = null;
+  try { json = JSON.parse(text); } catch { json = { title: text.slice(0, 200) }; }
+  if (!response.ok) throw new PlanError(response.status, json);
+  return json;
+}
+
+/** The hero element `id` of a screen: `[data-hero-id]` compared by value (no escaping needed). */
+function heroById(screen, id) {
+  if (!screen) return null;
+  for (const el of screen.querySelectorAll("[data-hero-id]")) {
+    if (el.getAttribute("data-hero-id") === id) return el;
+  }
+  return null;
+}
+
+/** A slice's stand-in (7.2): the rectangle of the screen, as a clipped copy, fixed where the
+ * rectangle is on the viewport; the copy carries no view-transition-name. */
+function sliceStandIn(screen, rect, origin) {
+  const box = document.createElement("div");
+  box.setAttribute("data-tp-stand-in", "");
+  Object.assign(box.style, {
+    position: "fixed", left: `${origin.x + rect.x}px`, top: `${origin.y + rect.y}px`,
+    width: `${rect.width}px`, height: `${rect.height}px`, overflow: "clip", margin: "0",
+    pointerEvents: "none",
+  });
+  if (screen) {
+    const copy = screen.cloneNode(true);
+    for (const el of [copy, ...copy.querySelectorAll("*")]) {
+      el.style && el.style.removeProperty("view-transition-name");
+      el.removeAttribute("id");
+    }
+    copy.hidden = false;
+    Object.assign(copy.style, {
+      position: "absolute", left: `${-rect.x}px`, top: `${-rect.y}px`, margin: "0",
+      width: `${screen.offsetWidth}px`, height: `${screen.offsetHeight}px`, visibility: "visible",
+    });
+    box.append(copy);
+  }
+  document.body.append(box);
+  return box;
+}
+
+/** Whether a script animation moves a group's box here: a feature check, run in `ready` on the
+ * document's bottom group, whose probe is cancelled at once (nothing is painted meanwhile). */
+function scriptMovesGroups(root, doc) {
+  if (!doc.groups.length) return true;
+  const pseudoElement = `::view-transition-group(${doc.groups[0].name})`;
+  let probe;
+  try {
+    probe = root.animate([{ width: "1.5px" }, { width: "1.5px" }],
+      { duration: 1000, fill: "both", pseudoElement });
+    return getComputedStyle(root, pseudoElement).width === "1.5px";
+  } catch {
+    return false;
+  } finally {
+    if (probe) probe.cancel();
+  }
+}
+
+/**
+ * Plays a `viewtransition` document as a View Transition of the page (see the top of this file).
+ * @returns {Promise<object>} the run, once the transition has started
+ */
+export async function viewTransition(source, update, options = {}) {
+  const {
+    container = null, screens = {}, elements = {}, autoplay = true, base,
+    fetch: fetchImpl = globalThis.fetch,
+  } = options;
+  let script = options.script ?? true;
+  const doc = source && source.format === "viewtransition"
+    ? source : await requestViewTransition(base, source, fetchImpl);
+  const root = document.documentElement;
+  const containerEl = element(container);
+  const screenEl = (s) => element(screens[s]);
+  const standIns = [];
+  let origin = { x: 0, y: 0 };
+  const resolve = (target) => {
+    if (!target) return null;
+    if (target.rect) {
+      const box = sliceStandIn(screenEl(target.screen), target.rect, origin);
+      standIns.push(box);
+      return box;
+    }
+    if (target.screen == null) return element(elements[target.element]);
+    if (target.element != null) {
+      return element(elements[`${target.element}@${target.screen}`])
+        || heroById(screenEl(target.screen), target.element);
+    }
+    return screenEl(target.screen);
+  };
+  const targetOf = (action) => {
+    const t = action.target;
+    if (t.layer != null) return null;  // pseudo-elements: gone at finished (15.27)
+    if (t.screen != null && t.element != null) {
+      return element(elements[`${t.element}@${t.screen}`]) || heroById(screenEl(t.screen), t.element);
+    }
+    if (t.screen != null) return screenEl(t.screen);
+    return element(elements[t.element]);
+  };
+  const apply = (action) => {
+    const el = targetOf(action);
+    if (el && typeof action.hidden === "boolean") setHidden(el, action.hidden);
+  };
+
+  if (currentViewTransition) currentViewTransition.skip();
+  if (typeof document.startViewTransition !== "function") {
+    // No View Transitions here: the update and the actions, at once.
+    await update?.();
+    for (const action of doc.actions.start) apply(action);
+    for (const action of doc.actions.finish) apply(action);
+    const done = Promise.resolve();
+    return {
+      transition: null, document: doc, ready: done, finished: done, animations: [],
+      pause() {}, play() {}, seek() {}, skip() {}, reverse: async (revert) => { await revert?.(); },
+    };
+  }
+
+  const style = document.createElement("style");
+  style.setAttribute("data-tp-view-transition", "");
+  style.textContent = script ? doc.baseCss : doc.css;
+  document.head.append(style);
+  if (containerEl) {
+    const r = containerEl.getBoundingClientRect();
+    origin = { x: r.left + containerEl.clientLeft, y: r.top + containerEl.clientTop };
+    root.style.setProperty(CONTAINER_LEFT, `${origin.x}px`);
+    root.style.setProperty(CONTAINER_TOP, `${origin.y}px`);
+  }
+  const classes = globalThis.CSS && CSS.supports && CSS.supports("view-transition-class", "tp-a");
+  const named = new Map();
+  const name = (el, group) => {
+    if (!el) return;
+    if (!named.has(el)) named.set(el, [el.style.getPropertyValue("view-transition-name"),
+      el.style.getPropertyValue("view-transition-class")]);
+    el.style.setProperty("view-transition-name", group.name);
+    if (classes) el.style.setProperty("view-transition-class", group.class);
+  };
+  const unname = () => {
+    for (const [el, [previousName, previousClass]] of named) {
+      if (previousName) el.style.setProperty("view-transition-name", previousName);
+      else el.style.removeProperty("view-transition-name");
+      if (previousClass) el.style.setProperty("view-transition-class", previousClass);
+      else el.style.removeProperty("view-transition-class");
+    }
+    named.clear();
+  };
+  const removeStandIns = () => { for (const box of standIns.splice(0)) box.remove(); };
+
+  // The old state: every old target named, and shown (it is captured as it is painted).
+  for (const group of doc.groups) {
+    const el = resolve(group.old);
+    if (el) { setHidden(el, false); name(el, group); }
+  }
+  const transitionUpdate = async () => {
+    unname();
+    removeStandIns();
+    await update?.();
+    const fresh = doc.groups.map((group) => [group, resolve(group.new)]);
+    const namedNew = new Set(fresh.map(([, el]) => el).filter(Boolean));
+    for (const action of doc.actions.start) {
+      if (action.hidden === true && namedNew.has(targetOf(action))) continue;
+      apply(action);
+    }
+    for (const action of doc.actions.finish) {
+      if (action.hidden === false && namedNew.has(targetOf(action))) apply(action);
+    }
+    for (const [group, el] of fresh) name(el, group);
+  };
+  let transition;
+  try {
+    transition = document.startViewTransition({ update: transitionUpdate, types: doc.types });
+  } catch (error) {
+    // An engine without types takes the callback alone.
+    if (!(error instanceof TypeError)) throw error;
+    transition = document.startViewTransition(transitionUpdate);
+  }
+  let animations = [];
+  const ready = transition.ready.then(() => {
+    // Synchronously in ready's callback: with every browser animation off, a transition with
+    // no animation at its next frame finishes at once (section 6).
+    if (script && !scriptMovesGroups(root, doc)) {
+      // Firefox ESR 153 applies script animations to the images but not to a group's box
+      // (width, height, transform): there the stylesheet plays it, which it does exactly.
+      script = false;
+      style.textContent = doc.css;
+    }
+    if (script) {
+      animations = doc.animations.map((entry) => root.animate(entry.keyframes, entry.options));
+    } else {
+      animations = document.getAnimations().filter((a) => a.effect && a.effect.target === root
+        && String(a.effect.pseudoElement || "").startsWith("::view-transition"));
+    }
+    if (!autoplay) for (const a of animations) { a.pause(); a.currentTime = 0; }
+  });
+  const cleanup = () => {
+    // Script animations outlive the pseudo-elements they target: left in place (filling), they
+    // would take over the next transition's pseudo-elements of the same names.
+    if (script) for (const a of animations) a.cancel();
+    for (const action of doc.actions.finish) apply(action);
+    unname();
+    removeStandIns();
+    style.remove();
+    root.style.removeProperty(CONTAINER_LEFT);
+    root.style.removeProperty(CONTAINER_TOP);
+    if (currentViewTransition === run) currentViewTransition = null;
+  };
+  const finished = transition.finished.then(cleanup, cleanup);
+  // A rejected ready (a skipped or aborted transition) is reported by finished: not unhandled.
+  ready.catch(() => {});
+  const run = {
+    transition, document: doc, ready, finished,
+    get animations() { return animations; },
+    /** Whether the animations were installed by script (`baseCss` + `animations`) or play from
+     * the `css` (asked for with `script: false`, or where the feature check fell back). */
+    get script() { return script; },
+    pause() { for (const a of animations) a.pause(); },
+    play() { for (const a of animations) a.play(); },
+    seek(ms) { for (const a of animations) a.currentTime = ms; },
+    skip() { transition.skipTransition(); },
+    /** Section 9's way back: a reversal plan from where the animations are, played as a second
+     * transition whose update is `revert` (the page's function restoring the old DOM). */
+    async reverse(revert) {
+      let at = 0;
+      for (const a of animations) at = Math.max(at, Number(a.currentTime) || 0);
+      this.pause();
+      const next = await requestViewTransition(base,
+        { ...doc.request, reversal: { at: Math.min(at, doc.duration) / 1000 } }, fetchImpl);
+      transition.skipTransition();
+      await finished;
+      return viewTransition(next, revert, options);
+    },
+  };
+  currentViewTransition = run;
+  return run;
 }

@@ -63,6 +63,16 @@ public struct PlanningService: Sendable {
       }
     }
     return plan(request).flatMap { plan in
+      if format == .viewtransition, request.retarget != nil {
+        // Alone, once the request is otherwise valid (docs/VIEWTRANSITIONS.md 1).
+        return .failure(
+          .invalidFields([
+            FieldError(
+              JSONPointer(segments: ["retarget"]),
+              "cannot be played as a view transition: it captures the page, not a transition in flight; ask for waapi (player.js retarget())"
+            )
+          ]))
+      }
       guard format == .waapi, options.keyframes == .compact else {
         return bounded(format.render(plan, options: options), format, at: ["frameRate"])
       }
@@ -144,12 +154,20 @@ public struct PlanningService: Sendable {
   public func interactionBody(
     _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<(GestureRequest, [UInt8]), Problem> {
-    decodeInteractionRequest(body).flatMap { request in
+    guard format.servesInteractions else {
+      return .failure(Problem(.invalidParameter, detail: Self.plansOnly(format)))
+    }
+    return decodeInteractionRequest(body).flatMap { request in
       interact(request).flatMap { plan in
         bounded(format.render(plan, options: options), format, at: ["transition", "frameRate"])
           .map { (request, $0) }
       }
     }
+  }
+
+  /// The 400's detail for a plans-only format asked of `/v1/interactions`.
+  public static func plansOnly(_ format: ExportFormat) -> String {
+    "format \(format.rawValue) is for plans, not interactions"
   }
 
   /// ``interactionBody(_:format:options:)``'s bytes.

@@ -124,7 +124,7 @@ public final class PlannerApp: HTTPResponder {
   func negotiateFormat(_ route: Route, _ head: HTTPRequestHead, _ accepted: AcceptEncoding)
     -> HeadVerdict
   {
-    switch FormatNegotiation.negotiate(head) {
+    switch FormatNegotiation.negotiate(head, interactions: route == .interactions) {
     case .format(let format, let options):
       if options.keyframes == .compact, route == .interactions {
         return .refuse(
@@ -135,7 +135,7 @@ public final class PlannerApp: HTTPResponder {
       }
       return .proceed(route, format, options, accepted)
     case .notAcceptable(let format):
-      let produced = ExportFormat.allCases.map {
+      let produced = FormatNegotiation.formats(interactions: route == .interactions).map {
         $0.mediaType.type + "/" + $0.mediaType.subtype
       }.joined(separator: ", ")
       let detail =
@@ -144,6 +144,9 @@ public final class PlannerApp: HTTPResponder {
         } ?? "the Accept header admits none of the types \(route.rawValue) produces"
       return .refuse(
         problem(.notAcceptable, "\(detail); \(route.rawValue) produces \(produced)", head: head))
+    case .plansOnly(let format):
+      return .refuse(
+        problem(.invalidParameter, PlanningService.plansOnly(format), head: head))
     case .unknownFormat(let name):
       return .refuse(
         problem(
