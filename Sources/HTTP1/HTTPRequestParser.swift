@@ -26,8 +26,10 @@ public struct HTTPRequestParser: Sendable {
   }
 
   /// A chunk-size line (size plus extensions) longer than this is refused; extensions are skipped,
-  /// but must not be a way to make the server buffer without bound.
-  static let maxChunkLineBytes = 4096
+  /// but must not be a way to make the server buffer without bound. Independent of the head
+  /// limit (docs/HTTP.md "Limits"): with a head limit under it, a chunk-size line still arriving
+  /// is the most unparsed input the parser holds.
+  public static let maxChunkLineBytes = 4096
 
   public let limits: HTTPParserLimits
   private var buffer: [UInt8] = []

@@ -12,7 +12,8 @@ import HTTP1
 /// - while the connection is open and waits for no answer of the application, a deadline is
 ///   set (nothing can hang for ever);
 /// - bytes held stay under their bounds: the body being read within the body limit, unparsed
-///   input within a head plus one read, requests within the pipelining depth;
+///   input within a head or a chunk-size line (whichever limit is larger) plus one read,
+///   requests within the pipelining depth;
 /// - once closed, the budgets it counted are given back.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -243,8 +244,11 @@ struct Harness {
     require(
       machine.bodyBytesHeld <= rules.parserLimits.maxBodyBytes, "body held",
       machine.bodyBytesHeld)
+    // A chunk-size line has its own limit, whatever the head's (Fuzz/findings held 322 bytes of
+    // an unfinished one against a head limit of 256: HTTP1Tests' ChunkLineHeldInputTests).
+    let unparsedBound = max(rules.parserLimits.maxHeadBytes, HTTPRequestParser.maxChunkLineBytes)
     require(
-      machine.inputBytesHeld <= rules.parserLimits.maxHeadBytes + max(lastChunk, 64),
+      machine.inputBytesHeld <= unparsedBound + max(lastChunk, 64),
       "unparsed input", machine.inputBytesHeld)
     require(waiting.count <= rules.maxRequestsInFlight, "requests in flight", waiting.count)
   }
