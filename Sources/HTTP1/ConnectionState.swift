@@ -17,7 +17,7 @@ public enum ConnectionState: Sendable, Equatable {
   case writingLast(peerGone: Bool)
   /// Our side is shut down for writing; unread request bytes are read and thrown away so the
   /// kernel does not answer them with a reset that could destroy the response unread.
-  case lingering
+  case lingering(Lingering)
   case closed
 
   /// Requests are parsed from what has arrived.
@@ -44,6 +44,13 @@ public enum ConnectionState: Sendable, Equatable {
     case .open, .draining, .lingering, .closed: false
     }
   }
+}
+
+/// How long lingering lasts and what it has thrown away (it closes at the deadline, or past
+/// ``ConnectionRules/lingerDiscardLimit``).
+public struct Lingering: Sendable, Equatable {
+  public internal(set) var deadline: UInt64
+  public internal(set) var discarded = 0
 }
 
 /// Where one request is, from its head to its answer.

@@ -146,7 +146,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
     XCTAssertFalse(d.readInterest)
     d.peerTakes(now: Self.at(1))
     XCTAssertEqual(d.socket, ["shutdown"])
-    XCTAssertEqual(d.machine.state, .lingering)
+    XCTAssertTrue(d.machine.isLingering)
     XCTAssertTrue(d.readInterest, "lingering reads and throws away")
   }
 
