@@ -51,10 +51,6 @@ struct AcceptEncoding: Equatable {
   /// Whether some coding the service writes is acceptable (else 406).
   var admitsAny: Bool { gzip > 0 || identity > 0 }
 
-  /// Whether a body of at least ``ContentCoding/minimumBytes`` goes out gzip-coded: the only
-  /// bodies whose gzip form is cached.
-  var prefersGzip: Bool { gzip > 0 && gzip >= identity }
-
   /// The coding for a body of `size` bytes: gzip when the header prefers it (or ties) and the
   /// body is at least ``ContentCoding/minimumBytes``, or when identity is excluded; else
   /// identity.
