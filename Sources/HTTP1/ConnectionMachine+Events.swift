@@ -139,7 +139,7 @@ extension ConnectionMachine {
       return
     }
     owed = nil
-    if state != .closed, bodyBytesHeld > 0, total > rules.maxBufferedBodyBytes {
+    if state != .closed, bodyBytesHeld > 0, total > rules.maximumBufferedBodyBytes {
       abortIncoming(
         with: serverUnavailable("the server holds too many request bodies; retry later"))
     }

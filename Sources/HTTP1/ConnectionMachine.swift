@@ -223,8 +223,9 @@ public struct ConnectionMachine {
   public var isPaused: Bool {
     mutating get {
       incoming == nil
-        && (slots.count >= rules.maxPipelinedRequests || inFlight >= rules.maxRequestsInFlight
-          || pendingOutput + heldOutput > rules.maxPendingOutputBytes)
+        && (slots.count >= rules.maximumPipelinedRequests
+          || inFlight >= rules.maximumRequestsInFlight
+          || pendingOutput + heldOutput > rules.maximumPendingOutputBytes)
     }
   }
 

@@ -137,13 +137,13 @@ struct HeadParser {
       framing = .contentLength(n)
     }
 
-    if lines - 1 > limits.maxHeaderCount {
+    if lines - 1 > limits.maximumHeaderCount {
       throw HTTPParseError(
-        status: 431, reason: "more than \(limits.maxHeaderCount) header fields")
+        status: 431, reason: "more than \(limits.maximumHeaderCount) header fields")
     }
-    if targetRange.count > limits.maxTargetBytes {
+    if targetRange.count > limits.maximumTargetBytes {
       throw HTTPParseError(
-        status: 414, reason: "request-target longer than \(limits.maxTargetBytes) bytes")
+        status: 414, reason: "request-target longer than \(limits.maximumTargetBytes) bytes")
     }
 
     let keepAlive: Bool

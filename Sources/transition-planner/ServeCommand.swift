@@ -26,9 +26,7 @@ enum ServeCommand {
     AllocatorTuning.apply()
     let status = ServerStatus()
     let metrics = Metrics()
-    var appConfiguration = options.app
-    appConfiguration.maximumTargetBytes = options.server.rules.parserLimits.maxTargetBytes
-    let app = PlannerApp(configuration: appConfiguration, metrics: metrics, status: status)
+    let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
     let log = options.accessLog
     let server = HTTPServer(
       configuration: options.server, responder: app,
@@ -77,7 +75,7 @@ enum ServeCommand {
       return 69
     }
     AccessLog.write(
-      "{\"event\":\"listening\",\"host\":\"\(options.server.host)\",\"port\":\(port),\"maxConnections\":\(server.maxConnections)}"
+      "{\"event\":\"listening\",\"host\":\"\(options.server.host)\",\"port\":\(port),\"maxConnections\":\(server.maximumConnections)}"
     )
 
     withExtendedLifetime(sources) { dispatchMain() }

@@ -13,8 +13,8 @@ final class ChunkLineHeldInputTests: XCTestCase, MachineTesting {
   func tightDriver() -> Driver {
     Driver {
       $0.parserLimits = HTTPParserLimits(
-        maxHeadBytes: 256, maxHeaderCount: 8, maxTargetBytes: 64, maxBodyBytes: 16)
-      $0.maxPipelinedRequests = 1
+        maximumHeadBytes: 256, maximumHeaderCount: 8, maximumTargetBytes: 64, maximumBodyBytes: 16)
+      $0.maximumPipelinedRequests = 1
       $0.bodyTimeout = 2
       $0.bodyDeadline = 6
       $0.writeTimeout = 3
@@ -35,12 +35,12 @@ final class ChunkLineHeldInputTests: XCTestCase, MachineTesting {
     let garbage = [UInt8](repeating: 0xC1, count: 322)
     d.receive(garbage, now: Self.at(1.5))
     XCTAssertEqual(d.machine.inputBytesHeld, 322)
-    XCTAssertGreaterThan(d.machine.inputBytesHeld, d.machine.rules.parserLimits.maxHeadBytes)
+    XCTAssertGreaterThan(d.machine.inputBytesHeld, d.machine.rules.parserLimits.maximumHeadBytes)
     XCTAssertEqual(d.machine.requestState(0), .readingBody)
     XCTAssertTrue(d.machine.wantsRead)
     XCTAssertEqual(d.sent, ["100"])
 
-    let limit = HTTPRequestParser.maxChunkLineBytes
+    let limit = HTTPRequestParser.maximumChunkLineBytes
     d.receive([UInt8](repeating: 0xC1, count: limit - 322), now: Self.at(1.6))
     XCTAssertEqual(d.machine.inputBytesHeld, limit)
     XCTAssertEqual(d.sent, ["100"], "a line of exactly the limit still waits for its end")

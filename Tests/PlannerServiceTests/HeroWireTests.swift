@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import JSON
 import TransitionEngine
 import XCTest
@@ -305,11 +306,13 @@ final class HeroWireTests: XCTestCase {
     XCTAssertEqual(large.status, 200)
     XCTAssertNil(large.headers.first(name: "Content-Location"))
     XCTAssertNotNil(large.headers.first(name: "ETag"))
-    var tight = PlannerAppConfiguration()
+    // The limit is the server's, given with the head (HTTPHeadContext).
+    var tight = HTTPParserLimits()
     tight.maximumTargetBytes = 100
     XCTAssertNil(
-      PlannerApp(configuration: tight).handle(
-        "POST", "/v1/plans", [("Content-Type", "application/json")], body: heroAPIExample
+      PlannerApp().handle(
+        "POST", "/v1/plans", [("Content-Type", "application/json")], body: heroAPIExample,
+        limits: tight
       )
       .headers.first(name: "Content-Location"))
 
