@@ -38,7 +38,7 @@ func element(_ id: String, _ extra: String = "") -> String {
 
 final class HeroWireTests: XCTestCase {
   func planText(_ json: String) throws -> String {
-    switch PlanningService().planJSON(Array(json.utf8)) {
+    switch PlanningService().planBody(Array(json.utf8)) {
     case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
     case .failure(let p):
       throw NSError(domain: "plan", code: p.status, userInfo: ["detail": "\(p.errors)"])

@@ -318,7 +318,10 @@ public final class PlannerApp: HTTPResponder {
     _ accepted: AcceptEncoding
   ) -> HTTPResponse {
     let head = request.head
-    switch service.interactionBody(request.body, format: format, options: options) {
+    let answer = service.decodeInteractionRequest(request.body).flatMap { interaction in
+      service.render(interaction, format: format, options: options).map { (interaction, $0) }
+    }
+    switch answer {
     case .failure(let p):
       return problem(p, head: head)
     case .success(let (interaction, body)):
