@@ -45,25 +45,3 @@ public enum ConnectionState: Sendable, Equatable {
     }
   }
 }
-
-/// How long lingering lasts and what it has thrown away (it closes at the deadline, or past
-/// ``ConnectionRules/lingerDiscardLimit``).
-public struct Lingering: Sendable, Equatable {
-  public internal(set) var deadline: UInt64
-  public internal(set) var discarded = 0
-}
-
-/// Where one request is, from its head to its answer.
-public enum RequestState: Sendable, Equatable {
-  /// The head was handed out with ``ConnectionMachine/Action/judge(_:_:)``; the verdict has
-  /// not come back.
-  case awaitingVerdict
-  /// Accepted: its body is being read.
-  case readingBody
-  /// Refused without a body to read: answered, and read to its end.
-  case discardingBody
-  /// Complete and handed out with ``ConnectionMachine/Action/run(_:_:body:_:)``; no answer yet.
-  case handedOut
-  /// Answered, waiting for the answers before it to leave.
-  case answered
-}
