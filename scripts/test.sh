@@ -4,10 +4,14 @@
 #   setup       scripts/setup-system.sh (libdeflate-dev, libcurl4-openssl-dev, pkg-config) and a
 #               Python venv with openapi-spec-validator, schemathesis, lottie-specs and jsonschema;
 #   build       the debug build with tests;
+#   readme-serve  the README's run command with only its port changed: install, release build,
+#               serve, /healthz and a plan, SIGTERM (scripts/stages/readme-serve.sh; its release
+#               build is the one the contract stage and the container check then use);
 #   lottie      the Lottie export of every example against the official Lottie schema;
 #   lottie-render  every example's Lottie rendered by rlottie (rlottie-python in the venv), each
 #               layer's box within 1 px of the plan's (scripts/stages/lottie-render.sh);
-#   contract    the API contract: openapi-spec-validator and schemathesis against a live server;
+#   contract    the API contract: openapi-spec-validator and schemathesis against a live release
+#               server;
 #   browser     the preview page in headless Chromium (scripts/stages/browser-test.sh: installs
 #               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
 #   player      /player.js in headless Chromium: hero, compact, reversal, actions, reduced
@@ -20,12 +24,15 @@
 #               SKIP_ASAN=1 skips);
 #   fuzz        the libFuzzer targets side by side, each for about FUZZ_SECONDS (60) seconds of
 #               CPU (scripts/stages/fuzz.sh; SKIP_FUZZ=1 skips);
-#   readme-serve  the README's run command with only its port changed: install, release build,
-#               serve, /healthz and a plan, SIGTERM (scripts/stages/readme-serve.sh; its release
-#               build is the one the container check then reuses);
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
 #               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
 #               says SKIP where podman cannot be installed);
+#   android     every example and native conformance plan's `android` document played by
+#               Android's own animation classes, built from Debian 12's source package
+#               android-platform-frameworks-base (fetched once into .build/android with a private
+#               apt sources list; default-jdk-headless and g++ installed when missing), at 60, 90
+#               and 120 Hz against the documents, with two negative controls
+#               (scripts/stages/android-check.sh; SKIP_ANDROID=1 skips);
 #   all tests   swift test: every XCTest and Swift Testing test.
 # A table of the stages' durations comes next; the two `swift test` summaries end the output.
 set -euo pipefail
@@ -89,16 +96,23 @@ setup() {
   fi
 }
 
+# Every step that compiles Swift takes this lock, so that the test command and other builds
+# on a shared machine never compile at once (each uses both cores); on CI nothing else waits.
+locked() { flock /tmp/swift-build.lock "$@"; }
+
 build() {
-  swift build --build-tests 2>&1 | tail -3
+  locked swift build --build-tests 2>&1 | tail -3
 }
 
 lottie() {
   scripts/stages/lottie-check.sh
 }
 
+# Against the release binary of readme-serve (the one the image ships): schemathesis waits
+# on the server for about half of its time, and the debug server takes twice as long to
+# answer it (160 s against 78 s for the stage).
 contract() {
-  scripts/stages/contract-test.sh
+  BIN=$(. scripts/lib/release-build.sh && release_binary) scripts/stages/contract-test.sh
 }
 
 browser() {
@@ -112,7 +126,7 @@ player() {
 tsan() {
   # TRANSITION_PLANNER_SUITE=server: the manifest declares only the server suite's targets
   # (Package.swift), so nothing else is built with the sanitizer.
-  if ! TRANSITION_PLANNER_SUITE=server swift test --sanitize=thread --scratch-path .build/tsan \
+  if ! TRANSITION_PLANNER_SUITE=server locked swift test --sanitize=thread --scratch-path .build/tsan \
     --filter 'HTTPServerTests' >.build/tsan.log 2>&1; then
     grep -E "error:|WARNING: ThreadSanitizer|SUMMARY: ThreadSanitizer" .build/tsan.log | head -40
     tail -20 .build/tsan.log
@@ -134,7 +148,7 @@ asan() {
   # LeakSanitizer runs at exit; the suppressions cover only leaks inside the toolchain's own
   # libraries (see the comments in scripts/stages/lsan.supp), never the project's code.
   if ! LSAN_OPTIONS="suppressions=$PWD/scripts/stages/lsan.supp:print_suppressions=0" \
-    TRANSITION_PLANNER_SUITE=server swift test --sanitize=address --scratch-path .build/asan \
+    TRANSITION_PLANNER_SUITE=server locked swift test --sanitize=address --scratch-path .build/asan \
     --filter 'HTTPServerTests|HTTP1Tests' >.build/asan.log 2>&1; then
     grep -E "error:|ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (AddressSanitizer|LeakSanitizer)" \
       .build/asan.log | head -40
@@ -165,6 +179,7 @@ all_tests() {
 
 stage setup setup
 stage build build
+stage readme-serve locked scripts/stages/readme-serve.sh
 stage lottie lottie
 stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract
@@ -174,8 +189,8 @@ if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
 stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi
 if [ "${SKIP_FUZZ:-0}" != 1 ]; then stage fuzz fuzz; fi
-stage readme-serve scripts/stages/readme-serve.sh
 if [ "${SKIP_DEPLOY:-0}" != 1 ]; then stage deploy deploy; fi
+if [ "${SKIP_ANDROID:-0}" != 1 ]; then stage android scripts/stages/android-check.sh; fi
 stage "all tests" all_tests
 print_stage_times
 echo "== all tests (output)"

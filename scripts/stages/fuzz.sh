@@ -26,7 +26,9 @@ flags=(-c release --sanitize=fuzzer --sanitize=address -Xswiftc -sanitize=fuzzer
   --disable-dead-strip)
 echo "building the fuzz targets (release, ${flags[*]})"
 # ld.gold warns about every ASan check symbol it cannot export; real diagnostics are kept.
-(cd Fuzz && swift build "${flags[@]}" 2>&1 | grep -v "Cannot export local symbol" | tail -2)
+# The lock: no other Swift build on the machine at the same time (scripts/test.sh).
+(cd Fuzz && flock /tmp/swift-build.lock swift build "${flags[@]}" 2>&1 |
+  grep -v "Cannot export local symbol" | tail -2)
 bin="$root/Fuzz/.build/release"
 targets=(http1 connection planner)
 for target in "${targets[@]}"; do

@@ -58,49 +58,67 @@ enum NativeCurves {
     return (i, f)
   }
 
-  /// Android's PathInterpolator as the platform runs it (docs/NATIVE.md 4.5): the cubic from
-  /// (0, 0) to (1, 1) flattened into a polyline by midpoint subdivision, in floats, until the
-  /// curve's point at each segment's middle parameter is within `precision` (0.002) of the
-  /// chord's midpoint (and its quarter point of the chord's); then x looked up by binary
-  /// search and y lerped along the segment.
+  /// Android's PathInterpolator as the platform runs it (docs/NATIVE.md 4.5), modelled on
+  /// Path.cpp's `approximate(0.002)` in Android 10 (Debian's android-platform-frameworks-base,
+  /// which scripts/stages/android-check.sh builds and compares this model with, point for
+  /// point): in floats, the cubic from (0, 0) to (1, 1) is split at an interval's middle
+  /// parameter while the curve's point there is more than `precision` from the chord's
+  /// midpoint; until the first time it fires, an interval that passes that test is also
+  /// split when the curve at its quarter parameter is more than `precision` from the midpoint
+  /// of the chord to the middle point (a symmetric S passes the first test unsplit). Then x is
+  /// looked up by binary search and y lerped along the segment.
   struct FlattenedBezier {
     private(set) var xs: [Float] = []
     private(set) var ys: [Float] = []
 
     init(_ c: [Double], precision: Float = 0.002) {
       let (x1, y1, x2, y2) = (Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3]))
-      func point(_ s: Float) -> (Float, Float) {
+      // The platform's operation order, so that every float is the platform's.
+      func coordinate(_ s: Float, _ p1: Float, _ p2: Float) -> Float {
         let r = 1 - s
-        let a = 3 * r * r * s
-        let b = 3 * r * s * s
-        let d = s * s * s
-        return (a * x1 + b * x2 + d, a * y1 + b * y2 + d)
+        let r2 = r * r
+        let r3 = r2 * r
+        let s2 = s * s
+        let s3 = s2 * s
+        return r3 * 0 + 3 * r2 * s * p1 + 3 * r * s2 * p2 + s3 * 1
+      }
+      func point(_ s: Float) -> (Float, Float) { (coordinate(s, x1, x2), coordinate(s, y1, y2)) }
+      let limit = precision * precision
+      // Whether the curve at the middle parameter of [t0, t1] strays from the chord's midpoint.
+      func strays(_ t0: Float, _ p0: (Float, Float), _ t1: Float, _ p1: (Float, Float)) -> (
+        Bool, Float, (Float, Float)
+      ) {
+        let midT = (t1 + t0) / 2
+        let cx = (p1.0 + p0.0) / 2
+        let cy = (p1.1 + p0.1) / 2
+        let m = point(midT)
+        let (ex, ey) = (m.0 - cx, m.1 - cy)
+        return (ex * ex + ey * ey > limit, midT, m)
       }
       var params: [Float] = [0, 1]
       var points = [point(0), point(1)]
+      var quarterCheck = true
       var i = 0
-      let limit = precision * precision
       while i + 1 < params.count {
-        let mid = (params[i] + params[i + 1]) / 2
-        let p = point(mid)
-        let cx = (points[i].0 + points[i + 1].0) / 2
-        let cy = (points[i].1 + points[i + 1].1) / 2
-        var error = (p.0 - cx) * (p.0 - cx) + (p.1 - cy) * (p.1 - cy)
-        // A symmetric curve meets its chord at the middle: the platform checks the quarter
-        // point as well before it accepts a segment.
-        let q = point(params[i] + (params[i + 1] - params[i]) / 4)
-        let qx = points[i].0 + (points[i + 1].0 - points[i].0) / 4
-        let qy = points[i].1 + (points[i + 1].1 - points[i].1) / 4
-        error = max(error, (q.0 - qx) * (q.0 - qx) + (q.1 - qy) * (q.1 - qy))
-        if error > limit && params.count < 4096 {
-          params.insert(mid, at: i + 1)
-          points.insert(p, at: i + 1)
+        var (split, midT, mid) = strays(params[i], points[i], params[i + 1], points[i + 1])
+        if !split && quarterCheck {
+          split = strays(params[i], points[i], midT, mid).0
+          if split { quarterCheck = false }
+        }
+        if split && params.count < 1 << 16 {
+          params.insert(midT, at: i + 1)
+          points.insert(mid, at: i + 1)
         } else {
           i += 1
         }
       }
-      xs = points.map(\.0)
-      ys = points.map(\.1)
+      // A point equal to the one before it adds no line (Path.cpp's addLine).
+      var previous: (Float, Float)? = nil
+      for p in points where previous.map({ $0 != p }) ?? true {
+        xs.append(p.0)
+        ys.append(p.1)
+        previous = p
+      }
     }
 
     func callAsFunction(_ x: Double) -> Double {
@@ -113,8 +131,8 @@ enum NativeCurves {
         if f < xs[mid] { hi = mid } else { lo = mid }
       }
       let span = xs[hi] - xs[lo]
-      guard span > 0 else { return Double(ys[hi]) }
-      return Double(ys[lo] + (f - xs[lo]) / span * (ys[hi] - ys[lo]))
+      guard span != 0 else { return Double(ys[lo]) }
+      return Double(ys[lo] + ((f - xs[lo]) / span) * (ys[hi] - ys[lo]))
     }
   }
 

@@ -173,9 +173,10 @@ final class NativeExportTests: XCTestCase {
   }
 
   /// Android flattens a pathInterpolator's cubic (docs/NATIVE.md 4.5): played that way, every
-  /// example's curves stay within the 0.003 of their distance the page states as the
-  /// platform's own error - and the model does differ from the exact cubic the conformance
-  /// checks use, so that error is the platform's, not the document's.
+  /// example's curves stay within the 0.0029 of their distance measured on the platform's own
+  /// polylines (scripts/stages/android-check.sh, which also holds this model to them point for
+  /// point) - and the model does differ from the exact cubic the conformance checks use, so
+  /// that error is the platform's, not the document's.
   func testAndroidsFlattenedInterpolatorsStayWithinThePlatformsError() throws {
     var curves = Set<[Double]>()
     for name in Self.examplePlans {
@@ -192,7 +193,7 @@ final class NativeExportTests: XCTestCase {
         let x = Double(i) / 2400
         worst = max(worst, abs(flattened(x) - NativeCurves.bezier(c, x)))
       }
-      XCTAssertLessThanOrEqual(worst, 0.003, "\(c)")
+      XCTAssertLessThanOrEqual(worst, AndroidPlatformPlaybackTests.bounds.polyline, "\(c)")
       if c != [0, 0, 1, 1] { XCTAssertGreaterThan(worst, 1e-5, "\(c)") }
     }
   }

@@ -278,21 +278,25 @@ struct AndroidExporter {
     var rows: [Row] = []
     let heldFrame = layer.frame
     let heldTransform = layer.transform
+    // Every reason that applies to a geometric track; `meta` names the first (5.1's order).
+    let frameAdditive: NativeMeta.Reason? =
+      frame?.track.motion?.isAdditive == true ? .additive : nil
+    let transformAdditive: NativeMeta.Reason? =
+      transform?.track.motion?.isAdditive == true ? .additive : nil
+    let frameArc: NativeMeta.Reason? = frame?.track.arcControl != nil ? .arc : nil
+    let bothMove: NativeMeta.Reason? = frameMoves && transformMoves ? .combined : nil
     if g == .matrix {
       if frameMoves || transformMoves {
         transformReason =
           transformMoves
-          ? (transform!.track.motion.map { $0.isAdditive } == true ? .additive : .transform) : nil
-        frameReason =
-          frameMoves
-          ? (frame!.track.motion.map { $0.isAdditive } == true ? .additive : .combined) : nil
+          ? .first(transformAdditive == nil ? .transform : nil, bothMove, transformAdditive) : nil
+        frameReason = frameMoves ? .first(frameArc, .combined, frameAdditive) : nil
         rows += sampledGeometry(
           layer, g, base, frame: frame, transform: transform, names: ["matrix"])
       }
     } else if frameMoves && transformMoves {
-      frameReason = frame!.track.motion.map { $0.isAdditive } == true ? .additive : .combined
-      transformReason =
-        transform!.track.motion.map { $0.isAdditive } == true ? .additive : .combined
+      frameReason = .first(frameArc, .combined, frameAdditive)
+      transformReason = .first(.combined, transformAdditive)
       rows += sampledGeometry(
         layer, g, base, frame: frame, transform: transform, names: Self.geometryNames)
     } else if frameMoves, let f = frame {
@@ -340,7 +344,7 @@ struct AndroidExporter {
           }
         }
       case .additive:
-        frameReason = .additive
+        frameReason = .first(frameArc, .additive)
         rows += sampledGeometry(layer, g, base, frame: f, transform: nil, names: Self.geometryNames)
       }
     } else if transformMoves, let x = transform {

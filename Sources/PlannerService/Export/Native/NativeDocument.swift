@@ -165,6 +165,17 @@ struct NativeMeta {
   enum Reason: String, CaseIterable {
     case additive, arc, combined, keyframes, transform, velocity
 
+    /// Where several reasons apply to one track, `meta` names the first of arc, transform,
+    /// combined, velocity, additive (NATIVE.md 5.1); `keyframes` never shares a track.
+    static let precedence: [Reason] = [
+      .arc, .transform, .combined, .velocity, .additive, .keyframes,
+    ]
+
+    /// The reason `meta` gives a track to which `reasons` (nil: not applying) apply.
+    static func first(_ reasons: Reason?...) -> Reason? {
+      precedence.first { reasons.contains($0) }
+    }
+
     var sentence: StaticString {
       switch self {
       case .arc:

@@ -1,0 +1,5 @@
+package android.view;
+
+public class InflateException extends RuntimeException {
+    public InflateException(String message) { super(message); }
+}
