@@ -3,7 +3,7 @@ import TransitionEngine
 
 /// A hero push of `pairs` shared elements (grid cells with radii and images flying to a
 /// detail layout, every other one along an arc) plus 10 entries fading in with a cascade.
-func heroRequest(pairs: Int, fps: Int) -> String {
+func heroRequest(pairs: Int, fps: Int, entries: Int = 10) -> String {
   func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
     #"{"x":\#(x),"y":\#(y),"width":\#(w),"height":\#(h)}"#
   }
@@ -19,7 +19,7 @@ func heroRequest(pairs: Int, fps: Int) -> String {
       #"{"id":"cell-\#(i)","frame":\#(rect(Double(i % 2) * 195, 60 + Double(i / 2) * 40, 195, 36)),"contentMode":"aspectFit","arc":\#(i % 2 == 0 ? 1 : 0)}"#
     )
   }
-  for i in 0..<10 {
+  for i in 0..<entries {
     to.append(#"{"id":"entry-\#(i)","frame":\#(rect(20, 500 + Double(i) * 30, 350, 24))}"#)
   }
   return
@@ -60,11 +60,43 @@ func benchHero(iterations: Int) {
   }
 }
 
+/// `--hero-scaling`: whether a keyframe costs the same in a plan of 2 pairs and of 256 (the
+/// most a screen holds, so no cascaded entries here), from request bytes to response bytes,
+/// as JSON and as a `coreanimation` document, at 60 fps.
+func benchHeroScaling(iterations: Int) {
+  print("\nhero push of n pairs (no entries), 60 fps; request bytes to response bytes")
+  print(
+    pad("pairs", 7) + pad("keyframes", 11)
+      + "  decode µs   json µs   ns/keyframe   coreanimation µs   ns/keyframe")
+  let service = PlanningService()
+  for pairs in [2, 4, 8, 16, 32, 64, 128, 256] {
+    let body = Array(heroRequest(pairs: pairs, fps: 60, entries: 0).utf8)
+    guard case .success(let request) = service.decodePlanRequest(body),
+      case .success(let plan) = service.plan(request)
+    else { fatalError("hero request failed") }
+    let keyframes = plan.keyframes.reduce(0) { $0 + $1.count }
+    let n = max(iterations * 2 / pairs, 10)
+    let decode = measure(iterations: n) { blackHole(service.decodePlanRequest(body)) }
+    let json = measure(iterations: n) { blackHole(service.planBody(body, format: .json)) }
+    let native = measure(iterations: n) {
+      blackHole(service.planBody(body, format: .coreanimation))
+    }
+    print(
+      pad("\(pairs)", 7) + pad("\(keyframes)", 11) + "\(fmt(decode))   \(fmt(json))   "
+        + "\(fmt(json * 1000 / Double(keyframes)))      \(fmt(native))           "
+        + fmt(native * 1000 / Double(keyframes)))
+  }
+}
+
 /// `--hero-pipeline`: only request bytes to response bytes for the 10-pair, 60 fps row, for
 /// instruction counts (callgrind) when comparing builds.
 func benchHeroPipeline(iterations: Int) {
   let service = PlanningService()
-  let body = Array(heroRequest(pairs: 10, fps: 60).utf8)
+  // `--pairs N`: N pairs without entries (the scaling rows' request), for instructions per
+  // keyframe under callgrind.
+  let body = Array(
+    (heroPairs.map { heroRequest(pairs: $0, fps: 60, entries: 0) }
+      ?? heroRequest(pairs: 10, fps: 60)).utf8)
   guard case .success(let bytes) = service.planBody(body, format: format) else {
     fatalError("hero request failed")
   }
@@ -72,7 +104,7 @@ func benchHeroPipeline(iterations: Int) {
     blackHole(service.planBody(body, format: format))
   }
   print(
-    "hero push, 10 pairs + 10 cascaded entries, 60 fps, request to \(format.rawValue) response (\(bytes.count) bytes): \(fmt(micros)) µs"
+    "hero push, \(heroPairs.map { "\($0) pairs" } ?? "10 pairs + 10 cascaded entries"), 60 fps, request to \(format.rawValue) response (\(bytes.count) bytes): \(fmt(micros)) µs"
   )
 }
 

@@ -7,7 +7,7 @@ import TransitionEngine
 // default plan at 60 and 120 fps, engine only, engine + encoding, and the whole pipeline from
 // request bytes; plus Foundation's JSONEncoder on the same plans, for the encoder choice.
 // Usage: swift run -c release planner-bench [--glibc-defaults] [--iterations N]
-//   [--format F] [--cache-hits | --misses | --numbers | --hero | --hero-pipeline | --hero-decode
+//   [--format F] [--cache-hits | --misses | --numbers | --hero | --hero-scaling | --hero-pipeline | --hero-decode
 //   | --hero-request | --retarget]
 // (--cache-hits, --misses or --numbers, after --iterations: only the PlannerApp cache-hit or
 // cache-miss timings, or only number formatting and plan encoding, to compare builds; --hero
@@ -24,12 +24,19 @@ let format: ExportFormat = {
   else { return .json }
   return f
 }()
+/// `--pairs N`: --hero-pipeline plans N pairs without entries instead of its 10-pair request.
+let heroPairs: Int? = {
+  let all = CommandLine.arguments
+  guard let i = all.firstIndex(of: "--pairs"), i + 1 < all.count else { return nil }
+  return Int(all[i + 1])
+}()
 var args = CommandLine.arguments.dropFirst()
 if !args.contains("--glibc-defaults") { AllocatorTuning.apply() }
 // The modes that print one comparison only, by flag.
 let modes: [String: (Int) -> Void] = [
   "--numbers": benchNumbers, "--misses": benchMisses, "--cache-hits": benchCacheHits,
-  "--hero": benchHero, "--hero-pipeline": benchHeroPipeline, "--hero-decode": benchHeroDecode,
+  "--hero": benchHero, "--hero-scaling": benchHeroScaling, "--hero-pipeline": benchHeroPipeline,
+  "--hero-decode": benchHeroDecode,
   "--retarget": benchRetarget, "--hero-request": { _ in print(heroRequest(pairs: 10, fps: 60)) },
 ]
 while let a = args.popFirst() {

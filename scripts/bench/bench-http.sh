@@ -2,13 +2,15 @@
 # Load benchmark (not a test): the release server against nginx serving the same response
 # bytes, on loopback, alternating the two three times and taking medians.
 #
-#   scripts/bench/bench-http.sh [healthz|plan-repeat|plan-repeat-gzip|plan-vary] [CONNECTIONS...]
+#   scripts/bench/bench-http.sh [healthz|plan-repeat|plan-repeat-gzip|plan-vary|hero-vary] [CONNECTIONS...]
 #
 # healthz           GET /healthz at 1, 64 and 512 keep-alive connections (default)
 # plan-repeat       POST the same zoom push request (cache hits) at 64 connections
 # plan-repeat-gzip  the same with Accept-Encoding: gzip, against nginx serving our gzip bytes
 #                   with gzip_static; a third column is our identity cache hit, same run
 # plan-vary         POST a zoom push request whose source changes every time, at 64 connections
+# hero-vary         POST the 10-pair hero push of planner-bench, its grid moved every time
+#                   (vary-hero.lua), at 64 connections; nginx serves that plan's 200 KB
 #
 # Environment: DURATION (s per run, 5), WRK_THREADS (2), BIN (a built binary instead of
 # building), SERVE_ARGS (extra serve flags), OURS_PORT and NGINX_PORT.
@@ -46,6 +48,19 @@ case "$mode" in
   healthz)
     conns=("${@:-1 64 512}"); conns=(${conns[@]})
     path=/healthz; script=(); body='{"status":"ok"}' ;;
+  hero-vary)
+    conns=("${@:-64}"); conns=(${conns[@]})
+    path=/v1/plans; script=(-s scripts/bench/vary-hero.lua)
+    # vary-hero.lua's request with its shift at 0, formatted alike.
+    python3 - >"$work/hero.json" <<'PY'
+def rect(x, y, w, h): return '{"x":%g,"y":%g,"width":%g,"height":%g}' % (x, y, w, h)
+cells = range(10)
+src = ['{"id":"cell-%d","frame":%s,"cornerRadius":10,"content":{"width":1200,"height":800},"contentMode":"aspectFill"}' % (i, rect(8 + i % 3 * 126, 100 + i // 3 * 126, 120, 120)) for i in cells]
+dst = ['{"id":"cell-%d","frame":%s,"contentMode":"aspectFit","arc":%d}' % (i, rect(i % 2 * 195, 60 + i // 2 * 40, 195, 36), 1 if i % 2 == 0 else 0) for i in cells]
+dst += ['{"id":"entry-%d","frame":%s}' % (i, rect(20, 500 + i * 30, 350, 24)) for i in range(10)]
+print('{"style":"hero","operation":"push","container":{"width":390,"height":844},"screens":{"from":{"elements":[' + ",".join(src) + ']},"to":{"elements":[' + ",".join(dst) + ']}},"options":{"preset":"push","unmatched":{"enter":"fade"},"cascade":{"delta":0.01}},"frameRate":60}', end="")
+PY
+    body=$("$bin" plan "$work/hero.json") ;;
   plan-repeat|plan-vary|plan-repeat-gzip)
     conns=("${@:-64}"); conns=(${conns[@]})
     path=/v1/plans

@@ -61,17 +61,17 @@ enum CSSEasing {
     w.raw("linear(0")
     for point in points.dropFirst().dropLast() {
       w.raw(", ")
-      w.number(rounded(point.value.0, 1e7))
+      w.number(rounded(point.value.0, 1e7), decimals: 7)
       w.byte(UInt8(ascii: " "))
       // Below the step's 99.99999 %, so positions never go back.
-      w.number(min(rounded(point.t / duration * 100, 1e7), 99.99999))
+      w.number(min(rounded(point.t / duration * 100, 1e7), 99.99999), decimals: 7)
       w.byte(UInt8(ascii: "%"))
     }
     if let last = points.last, points.count > 1,
       needsStep(from: last.value.0, to: 1, tolerance: tolerance)
     {
       w.raw(", ")
-      w.number(rounded(last.value.0, 1e7))
+      w.number(rounded(last.value.0, 1e7), decimals: 7)
       w.raw(" 99.99999%")
     }
     w.raw(", 1)")

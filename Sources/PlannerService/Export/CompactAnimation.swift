@@ -113,7 +113,7 @@ extension CompactWaapiExporter {
           w.raw("0.999999")
         } else {
           // Below the step's 0.999999, so offsets never go back.
-          w.number(min(CSSEasing.rounded(point.t / duration, 1e6), 0.999999))
+          w.number(min(CSSEasing.rounded(point.t / duration, 1e6), 0.999999), decimals: 6)
         }
         w.raw(",\"left\":")
         WaapiExporter.pixels(interior ? CSSEasing.rounded(point.value.0, 1e3) : point.value.0, &w)

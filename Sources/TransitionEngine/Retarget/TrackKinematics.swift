@@ -568,4 +568,8 @@ public struct TrackPath: Sendable {
   public init(_ track: Track) { path = PlainPath(track) }
 
   public func value(at u: Double) -> PropertyValue { path.value(u: u) }
+
+  /// A frame or content frame path's rect at `u`: ``value(at:)``'s, without the enum value
+  /// (the native sampler evaluates an arc a thousand times per hero document).
+  public func rect(at u: Double) -> Rect { path.rect(u: u) }
 }

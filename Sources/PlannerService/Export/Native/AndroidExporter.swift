@@ -420,7 +420,7 @@ struct AndroidExporter {
       schedules: tracks.map { ($0.start, $0.end) },
       length: tracks.count == 1 ? tracks[0].length : e - d,
       values: { time, lo, hi in
-        let r = frame?.continued(time, lo, hi).rectValue ?? heldFrame
+        let r = frame?.continuedRect(time, lo, hi) ?? heldFrame
         let m = transform?.continued(time, lo, hi).transformValue ?? heldTransform
         let all = Self.properties(r, m, g, base, anchor: anchor)
         return translationOnly ? Array(all[0..<2]) : all
@@ -670,7 +670,7 @@ struct AndroidExporter {
 
   private static func write(_ value: NativeValue, _ w: inout JSONWriter) {
     switch value {
-    case .number(let v): w.number(v)
+    case .number(let v): NativeDocument.number(v, &w)
     case .list(let l): NativeDocument.writeNumbers(l, &w)
     }
   }

@@ -374,8 +374,13 @@ struct CoreAnimationExporter {
     let group = NativeSampler.Group(
       schedules: [(t.start, t.end)], length: t.length,
       values: { time, lo, hi in
-        let r = t.continued(time, lo, hi).rectValue
+        let r = t.continuedRect(time, lo, hi)
         return [r.x + anchor.x * r.width, r.y + anchor.y * r.height]
+      },
+      appendValues: { time, lo, hi, out in
+        let r = t.continuedRect(time, lo, hi)
+        out.append(r.x + anchor.x * r.width)
+        out.append(r.y + anchor.y * r.height)
       },
       deviation: { a, b, _ in NativeDeviation.largest(a, b) })
     let keys = sampledKeys(PlacedKey(row: "position", track: t.track, anchor: anchor), group)
@@ -487,7 +492,7 @@ struct CoreAnimationExporter {
 
   private static func write(_ value: NativeValue, _ w: inout JSONWriter) {
     switch value {
-    case .number(let v): w.number(v)
+    case .number(let v): NativeDocument.number(v, &w)
     case .list(let l): NativeDocument.writeNumbers(l, &w)
     }
   }

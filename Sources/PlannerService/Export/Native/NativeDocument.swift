@@ -130,9 +130,18 @@ enum NativeDocument {
     w.byte(UInt8(ascii: "["))
     for (i, v) in values.enumerated() {
       if i > 0 { w.byte(UInt8(ascii: ",")) }
-      w.number(v)
+      number(v, &w)
     }
     w.byte(UInt8(ascii: "]"))
+  }
+
+  /// A value of a row or a timing entry, in the plan's number format. Sampled values are
+  /// rounded to 4 or 9 decimals (``rounded(_:decimals:)``) and key times are short binary
+  /// fractions: written as multiples of 1e-9 they skip the shortest round-trip search; other
+  /// values fall back to it (the text is the same either way).
+  @inline(__always)
+  static func number(_ v: Double, _ w: inout JSONWriter) {
+    w.number(v, decimals: 9)
   }
 
   /// A sampled value rounded to `decimals` (docs/NATIVE.md 2.3): `v x 10^k` rounded to the

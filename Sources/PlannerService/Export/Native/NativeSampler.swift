@@ -26,6 +26,10 @@ struct NativeSampler {
     var length: Double
     /// The row values at `t` with every track continued from inside the piece `(lo, hi)`.
     var values: (_ t: Double, _ lo: Double, _ hi: Double) -> [Double]
+    /// The same values appended to the memo's buffer (`into`), when the group has them so:
+    /// then no array is made per evaluation.
+    var appendValues: ((_ t: Double, _ lo: Double, _ hi: Double, _ into: inout [Double]) -> Void)? =
+      nil
     /// How far values `a` (the interpolation) are from `b` (exact) at `t`, in points.
     var deviation: (_ a: [Double], _ b: [Double], _ t: Double) -> Double
     /// Whether the values are 4x4 matrices that Core Animation may also blend by
@@ -191,17 +195,28 @@ struct NativeSampler {
         if times[i].bitPattern == t.bitPattern { return i }
         h = (h + 1) & mask
       }
-      let v = group.values(t, lo, hi)
-      if width == 0 {
-        width = v.count
-        interpolated = v
-        exactScratch = v
+      if let append = group.appendValues {
+        let before = store.count
+        append(t, lo, hi, &store)
+        if width == 0 { startWidth(store.count - before) }
+      } else {
+        let v = group.values(t, lo, hi)
+        if width == 0 { startWidth(v.count) }
+        store.append(contentsOf: v)
       }
-      store.append(contentsOf: v)
       times.append(t)
       slots[h] = Int32(times.count)
       if times.count * 2 > slots.count { grow() }
       return times.count - 1
+    }
+
+    private mutating func startWidth(_ n: Int) {
+      width = n
+      interpolated = [Double](repeating: 0, count: n)
+      exactScratch = interpolated
+      // A piece evaluates some tens of times: room for them at once, not by doubling.
+      store.reserveCapacity(32 * n)
+      times.reserveCapacity(32)
     }
 
     private mutating func grow() {
@@ -264,11 +279,10 @@ struct NativeSampler {
     /// The test of an interval: the chord within the bound at its three probes.
     mutating func passes(_ a: Double, _ b: Double) -> Bool {
       let chord = self.chord(a, b)
-      for s in [0.25, 0.5, 0.75] where chordDeviation(chord, at: a + (b - a) * s) > group.tolerance
-      {
-        return false
-      }
-      return true
+      let bound = group.tolerance
+      return chordDeviation(chord, at: a + (b - a) * 0.25) <= bound
+        && chordDeviation(chord, at: a + (b - a) * 0.5) <= bound
+        && chordDeviation(chord, at: a + (b - a) * 0.75) <= bound
     }
   }
 
@@ -319,8 +333,11 @@ struct NativeSampler {
             break check
           }
           let (a, b) = (r[j], r[j + 1])
-          for s in [0.25, 0.5, 0.75]
-          where piece.chordDeviation(chord, at: a + (b - a) * s) > piece.group.tolerance {
+          let bound = piece.group.tolerance
+          if piece.chordDeviation(chord, at: a + (b - a) * 0.25) > bound
+            || piece.chordDeviation(chord, at: a + (b - a) * 0.5) > bound
+            || piece.chordDeviation(chord, at: a + (b - a) * 0.75) > bound
+          {
             drop = false
             break check
           }

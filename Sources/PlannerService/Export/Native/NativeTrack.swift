@@ -71,6 +71,13 @@ final class NativeTrack {
     let u = hi <= start ? 0 : lo >= end ? 1 : timing.curveProgress(at: t - start)
     return path.value(at: u)
   }
+
+  /// ``continued(_:_:_:)`` of a rect track, without the enum value on a plain path.
+  func continuedRect(_ t: Double, _ lo: Double, _ hi: Double) -> Rect {
+    guard let path else { return continued(t, lo, hi).rectValue }
+    let u = hi <= start ? 0 : lo >= end ? 1 : timing.curveProgress(at: t - start)
+    return path.rect(at: u)
+  }
 }
 
 extension PropertyValue {
