@@ -1151,9 +1151,17 @@ const timer = setTimeout(() => fail('timed out'), 20000);
 c.addEventListener('swap', () => {
   out.swap = {boxes: window.__boxes(c), time: c.currentTime, state: c.playState,
               reversal: c.document.reversal || (c.document.request && c.document.request.reversal) || null};
-  requestAnimationFrame(() => requestAnimationFrame(() => {
-    out.afterSwap = {state: c.playState, disabled: reverse.disabled, time: c.currentTime};
-  }));
+  // The reversal is mounted paused at its time 0 and plays from the next frames on; a loaded
+  // machine may take a few frames more, so wait up to 1 s for it to run (the state seen last
+  // is what the check reports).
+  const swapped = performance.now();
+  (function settle() {
+    requestAnimationFrame(() => {
+      if (c.playState !== 'running' && performance.now() - swapped < 1000) return settle();
+      out.afterSwap = {state: c.playState, disabled: reverse.disabled, time: c.currentTime,
+                       waited: performance.now() - swapped};
+    });
+  })();
 }, {once: true});
 document.getElementById(button).click();
 const started = performance.now();
@@ -1218,15 +1226,17 @@ def check_reverse(checks, driver, base, name, request, button, fraction):
     reversal_requests = [b for b in sent if "reversal" in b]
     at = reversal_requests[-1]["reversal"]["at"] if reversal_requests else None
     played = swap["reversal"] or {}
+    after_swap = result.get("afterSwap", {})
     checks.record(at is not None and abs(at * 1000 - before["time"]) < 1e-6
                   and played.get("at") == at
                   and result["disabledPaused"] is True and before["disabled"] is False
-                  and result["afterSwap"]["state"] == "running" and result["afterSwap"]["disabled"] is True
+                  and after_swap.get("state") == "running" and after_swap.get("disabled") is True
                   and result["outcome"] == "reversed",
                   f"{name}: the played document is the reversal, requested at the click's time",
-                  f"reversal.at {at} s, played {played}, button disabled paused/playing/reversed "
-                  f"{result['disabledPaused']}/{before['disabled']}/{result['afterSwap']['disabled']}, "
-                  f"outcome {result['outcome']}")
+                  f"reversal.at {at} s (clicked at {before['time']} ms), played {played}, button "
+                  f"disabled paused/playing/reversed {result['disabledPaused']}/{before['disabled']}/"
+                  f"{after_swap.get('disabled')}, state after the swap {after_swap.get('state')} "
+                  f"(seen {after_swap.get('waited', 0):.0f} ms after it), outcome {result['outcome']}")
     # Back at the start: the forward plan's first keyframe.
     plan = post_json(base, "/v1/plans", request)
     worst = 0.0
