@@ -59,17 +59,9 @@ public enum DragDismissPlanner {
     maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
     maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
   ) throws(PlanError) -> DragDismissPlan {
-    if let error = PlanError(
-      validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
-    {
-      throw error
-    }
-    let prepared: Planner.Prepared
-    do {
-      prepared = try Planner.prepare(request.transition)
-    } catch {
-      throw error.nested(under: ["transition"])
-    }
+    let prepared = try GesturePreparation.prepare(
+      request.transition,
+      refusing: validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
     let choreography = prepared.choreography
     let d = choreography.duration(with: prepared.timing)
     let gesture = request.gesture
