@@ -37,9 +37,7 @@ let package = Package(
     .target(name: "PlannerService", dependencies: ["TransitionEngine", "JSON", "HTTP1", "Gzip"]),
     .executableTarget(
       name: "transition-planner",
-      dependencies: [
-        "PlannerService", "TransitionEngine", "JSON", "HTTPServer", "HTTP1",
-      ]),
+      dependencies: ["PlannerService", "JSON", "HTTPServer", "HTTP1"]),
     // libcurl (Debian: libcurl4-openssl-dev) and non-variadic wrappers of its variadic calls.
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -53,7 +51,7 @@ let package = Package(
       dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "HTTPServer"]),
     .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine", "TestSupport"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "TestSupport"]),
-    .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "JSON"]),
+    .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
     // Raw-socket client, server-process helpers and gesture fixtures shared by the test targets.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

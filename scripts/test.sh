@@ -8,21 +8,28 @@
 #               serve, /healthz and a plan, SIGTERM (scripts/stages/readme-serve.sh; its release
 #               build is the one the contract stage and the container check then use);
 #   lottie      the Lottie export of every example against the official Lottie schema;
-#   lottie-render  every example's Lottie rendered by rlottie (rlottie-python in the venv), each
-#               layer's box within 1 px of the plan's (scripts/stages/lottie-render.sh);
+#   lottie-render  every example's Lottie rendered by rlottie and by ThorVG (rlottie-python and
+#               thorvg-python in the venv), each layer's box within 1 px of the plan's, at
+#               every sample and where a player holds its last frame
+#               (scripts/stages/lottie-render.sh);
 #   contract    the API contract: openapi-spec-validator and schemathesis against a live release
 #               server;
-#   browser     the preview page in headless Chromium (scripts/stages/browser-test.sh: installs
-#               chromium, chromium-driver and selenium when missing; SKIP_BROWSER=1 skips);
-#   player      /player.js in headless Chromium: hero, compact, reversal, actions, reduced
-#               motion (scripts/stages/player-test.sh; SKIP_BROWSER=1 skips);
+#   browser     the engines' driver, the css and svg exports and the preview page in Chromium,
+#               Firefox ESR and WebKitGTK, one engine after another (scripts/stages/browser-test.sh:
+#               installs the engines, their drivers, Xvfb and the Python packages when missing;
+#               ENGINES=chromium,firefox,webkit picks engines; SKIP_BROWSER=1 skips);
+#   player      /player.js in the same three engines: hero, compact, reversal, retarget, actions,
+#               gestures, reduced motion (scripts/stages/player-test.sh; SKIP_BROWSER=1 skips);
+#   viewtransition  the viewtransition documents played as View Transitions in Chromium,
+#               Firefox ESR and WebKitGTK (scripts/stages/viewtransition-test.sh; SKIP_BROWSER=1
+#               skips);
 #   tsan        the server tests under ThreadSanitizer (own build folder, the server suite's
 #               targets only; SKIP_TSAN=1 skips);
 #   dispatch    the server tests with a Dispatch source per socket (--socket-events dispatch);
 #   asan        the server, connection and parser tests under AddressSanitizer and LeakSanitizer
 #               (own build folder, the server suite's targets only; scripts/stages/lsan.supp;
 #               SKIP_ASAN=1 skips);
-#   fuzz        the libFuzzer targets side by side, each for about FUZZ_SECONDS (60) seconds of
+#   fuzz        the libFuzzer targets side by side, each for about FUZZ_SECONDS (30) seconds of
 #               CPU (scripts/stages/fuzz.sh; SKIP_FUZZ=1 skips);
 #   deploy      hadolint, kubernetes-validate --strict, and the scratch image built and run with
 #               podman (scripts/stages/deploy-check.sh; SKIP_DEPLOY=1 skips; the podman part
@@ -123,6 +130,12 @@ player() {
   scripts/stages/player-test.sh .build/debug/transition-planner
 }
 
+# The viewtransition documents as real View Transitions in Chromium, Firefox ESR and WebKitGTK
+# (ENGINES narrows them).
+viewtransition() {
+  scripts/stages/viewtransition-test.sh .build/debug/transition-planner
+}
+
 tsan() {
   # TRANSITION_PLANNER_SUITE=server: the manifest declares only the server suite's targets
   # (Package.swift), so nothing else is built with the sanitizer.
@@ -160,7 +173,9 @@ asan() {
 }
 
 fuzz() {
-  scripts/stages/fuzz.sh "${FUZZ_SECONDS:-60}"
+  # 30 s of CPU a target: the last rounds' runs found nothing after their first minute, and the
+  # three engines and the Android stage need the time (docs/TESTING.md).
+  scripts/stages/fuzz.sh "${FUZZ_SECONDS:-30}"
 }
 
 deploy() {
@@ -185,6 +200,7 @@ stage lottie-render scripts/stages/lottie-render.sh
 stage contract contract
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage browser browser; fi
 if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage player player; fi
+if [ "${SKIP_BROWSER:-0}" != 1 ]; then stage viewtransition viewtransition; fi
 if [ "${SKIP_TSAN:-0}" != 1 ]; then stage tsan tsan; fi
 stage dispatch dispatch
 if [ "${SKIP_ASAN:-0}" != 1 ]; then stage asan asan; fi

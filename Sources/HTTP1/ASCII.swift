@@ -11,7 +11,6 @@ enum ASCII {
   static let comma: UInt8 = 44
   static let slash: UInt8 = 47
   static let asterisk: UInt8 = 42
-  static let questionMark: UInt8 = 63
 
   /// tchar = "!" / "#" / "$" / "%" / "&" / "'" / "*" / "+" / "-" / "." / "^" / "_" / "`" / "|"
   ///       / "~" / DIGIT / ALPHA

@@ -80,8 +80,9 @@ extension ConnectionMachine {
     case linger
     case probe
     case report
-    case drainDeadline
-    case drainWrite
+    /// The drain's deadline: send the answers it made, with what it answered and cut.
+    case drainDeadline(answered: Int, cut: Int)
+    case drainWrite(answered: Int, cut: Int)
     case closing
   }
 
@@ -100,9 +101,10 @@ extension ConnectionMachine {
       illegal = nil
       return .illegalEvent(what)
     }
-    if writeBlocked != toldWriteInterest, state != .closed {
-      toldWriteInterest = writeBlocked
-      return .writeInterest(writeBlocked)
+    let blocked = writing.isBlocked
+    if blocked != toldWriteInterest, state != .closed {
+      toldWriteInterest = blocked
+      return .writeInterest(blocked)
     }
     while true {
       switch step {
@@ -118,7 +120,7 @@ extension ConnectionMachine {
         if let count = countBodyAction() { return count }
         if let send = nextSend() { return send }
         if let request = readyRequest.take() {
-          return .run(request.id, request.head, body: request.body, request.3)
+          return .run(request.id, request.head, body: request.body, request.responder)
         }
         if let judge = nextRequest() { return judge }
         if readyRequest == nil { step = .write(round: round) }
@@ -154,14 +156,13 @@ extension ConnectionMachine {
           toldDeadline = deadline
           return .deadline(deadline)
         }
-      case .drainDeadline:
+      case .drainDeadline(let answered, let cut):
         if let send = nextSend() { return send }
-        step = .drainWrite
+        step = .drainWrite(answered: answered, cut: cut)
         if let write = writeAction() { return write }
-      case .drainWrite:
+      case .drainWrite(let answered, let cut):
         // Answers the peer has not taken in full are cut too (slow readers).
-        let report = Action.drainReport(
-          answered: drainCounts.answered, cut: drainCounts.cut + (pendingOutput > 0 ? 1 : 0))
+        let report = Action.drainReport(answered: answered, cut: cut + (pendingOutput > 0 ? 1 : 0))
         beginClose()
         return report
       case .closing:
@@ -186,7 +187,7 @@ extension ConnectionMachine {
   // MARK: - Steps
 
   private mutating func writeAction() -> Action? {
-    guard state != .closed, pendingOutput > 0, !writeBlocked else { return nil }
+    guard state != .closed, pendingOutput > 0, !writing.isBlocked else { return nil }
     owed = .written
     return .write
   }
@@ -222,7 +223,7 @@ extension ConnectionMachine {
     heldOutput -= reply.byteCount
     let isLast =
       slots.isEmpty && !parser.hasBufferedBytes
-      && (incoming == nil || (incoming!.isDiscarding && incoming!.id == slot.id))
+      && (incoming == nil || incoming == .discarding(slot.id))
     var keepAlive = slot.keepAlive && !closes
     if keepAlive && isLast && state != .open {
       // Draining, half-closed or closing: the last request received gets `Connection: close`;
@@ -271,23 +272,26 @@ extension ConnectionMachine {
         owed = .verdict(id)
         return .judge(id, head)
       case .body(let bytes):
-        if case .readingBody = incoming { incomingBody.append(contentsOf: bytes) }
+        if bodyReaderIndex != nil { incomingBody.append(contentsOf: bytes) }
       case .end:
-        guard let request = incoming else { continue }
-        incoming = nil
-        guard case .readingBody(let id, let head, let responder) = request else { continue }
-        if let index = slotIndex(id) {
-          slots[index].state = .handedOut
-          inFlight += 1
+        guard let index = bodyReaderIndex,
+          case .readingBody(let head, let responder) = slots[index].state
+        else {
+          incoming = nil
+          continue
         }
+        incoming = nil
+        slots[index].state = .handedOut
+        inFlight += 1
         let body = incomingBody
         incomingBody = []
-        readyRequest = (id, head, body, responder)
+        readyRequest = ReadyRequest(
+          id: slots[index].id, head: head, body: body, responder: responder)
         return nil
       }
     }
     if state == .peerGone && !isPaused
-      && ((incoming != nil && !incoming!.isDiscarding) || parser.hasBufferedBytes)
+      && (incoming?.isDiscarding == false || parser.hasBufferedBytes)
     {
       // Half-closed in the middle of a request: it can never complete. Say so (the client may
       // still be reading) and close.
@@ -308,8 +312,8 @@ extension ConnectionMachine {
       Slot(
         id: id, method: head.method, target: head.target, version: head.version,
         keepAlive: head.keepAlive, requestID: Self.requestID(of: head), start: now,
-        origin: head.headers.first(name: "Origin")))
-    incoming = .awaitingVerdict(id, head)
+        origin: head.headers.first(name: "Origin"), state: .awaitingVerdict(head)))
+    incoming = .request(id)
     return id
   }
 
@@ -326,7 +330,7 @@ extension ConnectionMachine {
   private mutating func failParse(_ error: HTTPParseError) {
     state = .closingAfterAnswer(peerGone: state.peerHasGone)
     let problem = Reply.problem(HTTPServerProblem(error))
-    if let request = incoming, !request.isDiscarding, let index = slotIndex(request.id) {
+    if case .request(let id) = incoming, let index = slotIndex(id) {
       incoming = nil
       incomingBody = []
       setAnswer(index, problem, closes: true)
@@ -344,8 +348,8 @@ extension ConnectionMachine {
     slots.append(
       Slot(
         id: id, method: "-", target: "-", version: .http11, keepAlive: false, requestID: nil,
-        start: now))
-    setAnswer(slots.count - 1, reply, closes: true)
+        start: now, state: .answered(reply, closes: true)))
+    heldOutput += reply.byteCount
   }
 
   /// After writing: shut down or close the socket when the connection is done, else pick the
@@ -358,8 +362,7 @@ extension ConnectionMachine {
         beginClose()
         return nil
       }
-      state = .lingering
-      lingerDeadline = now &+ Self.nanos(rules.lingerTimeout)
+      state = .lingering(Lingering(deadline: now &+ Self.nanos(rules.lingerTimeout)))
       updateDeadline(now: now)
       step = .linger
       return .shutDownWriting

@@ -10,9 +10,10 @@ extension ConnectionMachine {
       parser.append(bytes)
       if incoming != nil { lastBodyActivity = now }
       wake(.parse(round: 0))
-    case .lingering:
-      lingerDiscarded += bytes.count
-      if lingerDiscarded > rules.lingerDiscardLimit { beginClose() }
+    case .lingering(var lingering):
+      lingering.discarded += bytes.count
+      state = .lingering(lingering)
+      if lingering.discarded > rules.lingerDiscardLimit { beginClose() }
     case .peerGone, .closingAfterAnswer, .writingLast, .closed:
       illegalEvent("bytes received while the connection reads nothing")
     }
@@ -47,7 +48,9 @@ extension ConnectionMachine {
 
   /// The verdict on the head of ``Action/judge(_:_:)``.
   public mutating func verdict(_ id: RequestID, _ verdict: HTTPHeadVerdict) {
-    guard owed == .verdict(id), case .awaitingVerdict(_, let head) = incoming else {
+    guard owed == .verdict(id), incoming == .request(id), let index = slotIndex(id),
+      case .awaitingVerdict(let head) = slots[index].state
+    else {
       illegalEvent("a verdict for a head that awaits none")
       return
     }
@@ -96,32 +99,36 @@ extension ConnectionMachine {
     self.now = now
     if sent > 0 {
       lastWriteProgress = now
-      writeWindow?.sent += sent
+      if case .waiting(var window, let blocked) = writing {
+        window.sent += sent
+        writing = .waiting(window, blocked: blocked)
+      }
     }
     lastSent = sent
     pendingOutput = pending
     if blocked {
-      writeBlocked = true
-      if writeWindow == nil {
+      if let window = writing.window {
+        writing = .waiting(window, blocked: true)
+      } else {
         // Output starts to wait: a write window begins, in which the peer must take enough of
         // it. Later partial writes do not restart it (a trickle would never be cut off).
-        writeWindow = (now, 0)
+        writing = .waiting(WriteWindow(start: now), blocked: true)
         lastWriteProgress = now
       }
     } else if pending == 0 {
-      writeWindow = nil
+      writing = .flowing
     }
   }
 
   /// The socket takes output again.
   public mutating func writable(now: UInt64) {
     guard state != .closed else { return }
-    guard writeBlocked else {
+    guard case .waiting(let window, blocked: true) = writing else {
       illegalEvent("writable while no write waits")
       return
     }
     self.now = now
-    writeBlocked = false
+    writing = .waiting(window, blocked: false)
     wake(.writeFirst)
   }
 
@@ -132,7 +139,7 @@ extension ConnectionMachine {
       return
     }
     owed = nil
-    if state != .closed, bodyBytesHeld > 0, total > rules.maxBufferedBodyBytes {
+    if state != .closed, bodyBytesHeld > 0, total > rules.maximumBufferedBodyBytes {
       abortIncoming(
         with: serverUnavailable("the server holds too many request bodies; retry later"))
     }
@@ -175,10 +182,10 @@ extension ConnectionMachine {
     var answered = 0
     var cut = 0
     if state.sendsAnswers {
-      if let request = incoming, !request.isDiscarding {
+      if case .request(let id) = incoming {
         // Mid-body (or awaiting its verdict): it can never be answered as asked.
         cut += 1
-        if let index = slotIndex(request.id) { slots.remove(at: index) }
+        if let index = slotIndex(id) { slots.remove(at: index) }
         incoming = nil
         incomingBody = []
       }
@@ -191,8 +198,7 @@ extension ConnectionMachine {
         answered += 1
       }
     }
-    drainCounts = (answered, cut)
-    step = .drainDeadline
+    step = .drainDeadline(answered: answered, cut: cut)
   }
 
   /// Closes without writing anything more (the server evicts an idle connection, or stops).
@@ -227,11 +233,10 @@ extension ConnectionMachine {
       refuse(id, head, .problem(HTTPServerProblem(tooLarge)))
       return
     }
-    incoming = .readingBody(id, head, responder)
+    guard let index = slotIndex(id) else { return }
+    slots[index].state = .readingBody(head, responder)
     // RFC 9110 section 10.1.1: tell the client to send the body, unless it already started.
-    if head.expectsContinue && head.framing.hasBody && !parser.hasBufferedBytes,
-      let index = slotIndex(id)
-    {
+    if head.expectsContinue && head.framing.hasBody && !parser.hasBufferedBytes {
       slots[index].continueOwed = true
     }
     if case .contentLength(let n) = head.framing { incomingBody.reserveCapacity(n) }
@@ -242,7 +247,7 @@ extension ConnectionMachine {
     switch slots[index].state {
     case .answered(let old, _): heldOutput -= old.byteCount
     case .handedOut: inFlight -= 1
-    case .reading: break
+    case .awaitingVerdict, .readingBody: break
     }
     slots[index].state = .answered(reply, closes: closes)
     heldOutput += reply.byteCount
@@ -251,9 +256,7 @@ extension ConnectionMachine {
   /// Answers the request whose body is being read with `problem` without reading the rest;
   /// the connection then closes.
   mutating func abortIncoming(with problem: HTTPServerProblem) {
-    guard let request = incoming, !request.isDiscarding, let index = slotIndex(request.id) else {
-      return
-    }
+    guard case .request(let id) = incoming, let index = slotIndex(id) else { return }
     state = .closingAfterAnswer(peerGone: state.peerHasGone)
     incoming = nil
     incomingBody = []

@@ -12,21 +12,21 @@ extension ConnectionMachine {
     switch state {
     case .closed:
       break
-    case .lingering:
+    case .lingering(let lingering):
       kind = .linger
-      at = lingerDeadline
+      at = lingering.deadline
     case .open, .draining, .peerGone, .closingAfterAnswer, .writingLast:
       let reading = state == .open || state == .draining
       if outputPending {
         kind = .write
         at = min(
           lastWriteProgress &+ Self.nanos(rules.writeTimeout),
-          (writeWindow?.start ?? now) &+ Self.nanos(rules.writeTimeout),
+          (writing.window?.start ?? now) &+ Self.nanos(rules.writeTimeout),
           now &+ Self.nanos(rules.peerProbeInterval))
       } else if !reading {
         // Waiting for the planner, or for nothing the peer could be blamed for.
         break
-      } else if case .readingBody = incoming, parser.isReadingBody {
+      } else if bodyReaderIndex != nil, parser.isReadingBody {
         kind = .body
         at = min(
           lastBodyActivity &+ Self.nanos(rules.bodyTimeout),
@@ -55,14 +55,14 @@ extension ConnectionMachine {
       deadline = .max
       wake(.report)
     case .write
-    where now >= (writeWindow?.start ?? now) &+ writeTimeout
+    where now >= (writing.window?.start ?? now) &+ writeTimeout
       && now < lastWriteProgress &+ writeTimeout:
       // A window has passed with the peer still taking output: too slowly, it is cut off.
-      if (writeWindow?.sent ?? 0) < rules.minimumSendBytesPerWindow {
+      if (writing.window?.sent ?? 0) < rules.minimumSendBytesPerWindow {
         beginClose()
         return
       }
-      writeWindow = (now, 0)
+      writing = .waiting(WriteWindow(start: now), blocked: writing.isBlocked)
       updateDeadline(now: now, outputPending: true)
       wake(.probe)
     case .write where now < lastWriteProgress &+ writeTimeout:
@@ -82,7 +82,7 @@ extension ConnectionMachine {
       state = .closingAfterAnswer(peerGone: state.peerHasGone)
       let timeout = Reply.problem(
         HTTPServerProblem(status: 408, detail: "the request body was not received in time"))
-      if let request = incoming, let index = slotIndex(request.id) {
+      if let id = incoming?.id, let index = slotIndex(id) {
         setAnswer(index, timeout, closes: true)
         slots[index].continueOwed = false
       } else {

@@ -48,25 +48,29 @@ public struct ConnectionMachine {
     var origin: String? = nil
     /// `100 Continue` is owed once this request is first in line.
     var continueOwed = false
-    var state: SlotState = .reading
+    var state: SlotState
   }
 
+  /// Where one request is, with what that step needs (``requestState(_:)`` reads it as stored).
   enum SlotState {
-    /// Its head was parsed; ``incoming`` says how far its body is.
-    case reading
+    /// Handed out with ``Action/judge(_:_:)``; the verdict has not come back.
+    case awaitingVerdict(HTTPRequestHead)
+    /// Accepted: its body is being read (into ``incomingBody``).
+    case readingBody(HTTPRequestHead, HTTPBodyResponder)
     case handedOut
     case answered(Reply, closes: Bool)
   }
 
-  /// The request whose head was parsed last, until its end has been read.
-  enum Incoming {
-    case awaitingVerdict(RequestID, HTTPRequestHead)
-    case readingBody(RequestID, HTTPRequestHead, HTTPBodyResponder)
+  /// The request the parser is in, until its end has been read: one whose head awaits its
+  /// verdict or whose body is read (its slot says which), or one answered at once whose body is
+  /// thrown away (its slot may have left with its answer).
+  enum Incoming: Equatable {
+    case request(RequestID)
     case discarding(RequestID)
 
     var id: RequestID {
       switch self {
-      case .awaitingVerdict(let id, _), .readingBody(let id, _, _), .discarding(let id): id
+      case .request(let id), .discarding(let id): id
       }
     }
 
@@ -74,6 +78,39 @@ public struct ConnectionMachine {
       if case .discarding = self { return true }
       return false
     }
+  }
+
+  /// A complete request, handed out with ``Action/run(_:_:body:_:)``.
+  struct ReadyRequest {
+    let id: RequestID
+    let head: HTTPRequestHead
+    let body: [UInt8]
+    let responder: HTTPBodyResponder
+  }
+
+  /// What the peer takes of our output.
+  enum Writing {
+    /// No write has fallen short since the output last emptied.
+    case flowing
+    /// A write fell short: output waits for the peer, who must take enough of it in each
+    /// window; `blocked` until the socket is writable again.
+    case waiting(WriteWindow, blocked: Bool)
+
+    var window: WriteWindow? {
+      if case .waiting(let window, _) = self { return window }
+      return nil
+    }
+
+    var isBlocked: Bool {
+      if case .waiting(_, let blocked) = self { return blocked }
+      return false
+    }
+  }
+
+  /// A write window: when it began and what the peer took in it.
+  struct WriteWindow {
+    var start: UInt64
+    var sent = 0
   }
 
   /// What the driver owes after the action it was last given.
@@ -103,11 +140,7 @@ public struct ConnectionMachine {
   var countedBody = 0
   var countedOutput = 0
 
-  /// True from a write that fell short until the socket is writable again.
-  var writeBlocked = false
-  /// While output waits for the peer: when the current write window began, and what the peer
-  /// took in it (nil: nothing waits).
-  var writeWindow: (start: UInt64, sent: Int)?
+  var writing = Writing.flowing
   var lastWriteProgress: UInt64 = 0
   /// Bytes the last write took (the pipelining round's rule reads it).
   var lastSent = 0
@@ -117,8 +150,6 @@ public struct ConnectionMachine {
   var lastBodyActivity: UInt64 = 0
   /// When the current request's head was parsed (its body's total deadline runs from here).
   var bodyStart: UInt64 = 0
-  var lingerDeadline: UInt64 = 0
-  var lingerDiscarded = 0
   /// When the time-out of ``timerKind`` fires (`.max`: none).
   public internal(set) var deadline: UInt64 = .max
   public internal(set) var timerKind = TimerKind.none
@@ -128,7 +159,7 @@ public struct ConnectionMachine {
   var step = Step.report
   var owed: Owed?
   /// A complete request, handed out once the body it held is counted off the budget.
-  var readyRequest: (id: RequestID, head: HTTPRequestHead, body: [UInt8], HTTPBodyResponder)?
+  var readyRequest: ReadyRequest?
   /// What the driver was last told.
   var toldReadInterest = false
   var toldWriteInterest = false
@@ -136,8 +167,6 @@ public struct ConnectionMachine {
   var illegal: StaticString?
   /// Illegal events seen (each also reported as ``Action/illegalEvent(_:)``).
   public internal(set) var illegalEvents = 0
-  /// The drain deadline's counts, reported once its answers are written.
-  var drainCounts = (answered: 0, cut: 0)
 
   public init(rules: ConnectionRules, now: UInt64) {
     self.rules = rules
@@ -153,29 +182,35 @@ public struct ConnectionMachine {
 
   /// Where request `id` is (nil: answered and sent, or never seen).
   public func requestState(_ id: RequestID) -> RequestState? {
-    if let incoming, incoming.id == id {
-      switch incoming {
-      case .awaitingVerdict: return .awaitingVerdict
-      case .readingBody: return .readingBody
-      case .discarding: return .discardingBody
-      }
-    }
+    if incoming == .discarding(id) { return .discardingBody }
     guard let index = slotIndex(id) else { return nil }
     switch slots[index].state {
-    case .reading: return nil
+    case .awaitingVerdict: return .awaitingVerdict
+    case .readingBody: return .readingBody
     case .handedOut: return .handedOut
     case .answered: return .answered
     }
   }
 
-  /// Request body bytes this connection holds (read, not yet handed out with their request).
-  public var bodyBytesHeld: Int {
-    if case .readingBody = incoming { return incomingBody.count }
-    return 0
+  /// The slot of the request whose body is being read (nil: none is).
+  var bodyReaderIndex: Int? {
+    guard case .request(let id) = incoming, let index = slotIndex(id),
+      case .readingBody = slots[index].state
+    else { return nil }
+    return index
   }
 
+  /// Request body bytes this connection holds (read, not yet handed out with their request).
+  public var bodyBytesHeld: Int { bodyReaderIndex == nil ? 0 : incomingBody.count }
+
   /// True from a write that fell short until ``writable(now:)``.
-  public var waitsForWritable: Bool { writeBlocked }
+  public var waitsForWritable: Bool { writing.isBlocked }
+
+  /// Our side is shut down and unread request bytes are thrown away.
+  public var isLingering: Bool {
+    if case .lingering = state { return true }
+    return false
+  }
 
   /// Bytes received and not parsed yet.
   public var inputBytesHeld: Int { parser.bufferedByteCount }
@@ -188,8 +223,9 @@ public struct ConnectionMachine {
   public var isPaused: Bool {
     mutating get {
       incoming == nil
-        && (slots.count >= rules.maxPipelinedRequests || inFlight >= rules.maxRequestsInFlight
-          || pendingOutput + heldOutput > rules.maxPendingOutputBytes)
+        && (slots.count >= rules.maximumPipelinedRequests
+          || inFlight >= rules.maximumRequestsInFlight
+          || pendingOutput + heldOutput > rules.maximumPendingOutputBytes)
     }
   }
 

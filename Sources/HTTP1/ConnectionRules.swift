@@ -17,15 +17,15 @@ public struct ConnectionRules: Sendable {
   /// the kernel does not reset the connection before the client has read the response.
   public var lingerTimeout: Double = 2
   /// Requests received but not yet answered; at the cap no further request is read.
-  public var maxPipelinedRequests: Int = 16
+  public var maximumPipelinedRequests: Int = 16
   /// Unsent response bytes (written but not yet taken by the peer, and computed but waiting
   /// behind an earlier answer) before reading is paused.
-  public var maxPendingOutputBytes: Int = 1 << 20
+  public var maximumPendingOutputBytes: Int = 1 << 20
   /// Requests of one connection being answered at once. A pipelined request is handed over
   /// only when the ones before it are answered (SwiftNIO's pipelining handler and h11 do the
   /// same): a client that pipelines and never reads can make the server hold one answer, not
   /// sixteen.
-  public var maxRequestsInFlight: Int = 1
+  public var maximumRequestsInFlight: Int = 1
   /// While output waits for the peer, it must take at least this many bytes per write time-out
   /// window (nginx's `send_timeout` idea, with a rate): a reader that takes a trickle is cut off
   /// at the end of the window instead of pinning its answer for as long as it likes.
@@ -34,29 +34,29 @@ public struct ConnectionRules: Sendable {
   public var peerProbeInterval: Double = 0.25
   /// Request body bytes all connections of the server together may hold while bodies arrive;
   /// the request whose bytes tip it over is answered 503 and its connection closed.
-  public var maxBufferedBodyBytes: Int = 32 << 20
+  public var maximumBufferedBodyBytes: Int = 32 << 20
   /// `Retry-After` seconds sent with the server's 503s.
   public var retryAfterSeconds: Int = 1
 
   public init() {}
 
   /// How many unread bytes lingering may throw away before it gives up and closes.
-  public var lingerDiscardLimit: Int { 4 * parserLimits.maxBodyBytes + (1 << 20) }
+  public var lingerDiscardLimit: Int { 4 * parserLimits.maximumBodyBytes + (1 << 20) }
 }
 
 extension HTTPParserLimits {
-  /// The one 413 rule: a body over ``maxBodyBytes``, known from `Content-Length` (`length`) or
+  /// The one 413 rule: a body over ``maximumBodyBytes``, known from `Content-Length` (`length`) or
   /// found while reading a chunked body (nil).
   public func bodyTooLarge(length: Int?) -> HTTPParseError {
     let detail =
-      length.map { "the body is \($0) bytes; the limit is \(maxBodyBytes)" }
-      ?? "the body is larger than the limit of \(maxBodyBytes) bytes"
+      length.map { "the body is \($0) bytes; the limit is \(maximumBodyBytes)" }
+      ?? "the body is larger than the limit of \(maximumBodyBytes) bytes"
     return HTTPParseError(status: 413, reason: detail)
   }
 
   /// ``bodyTooLarge(length:)`` when the head declares a body over the limit.
   public func refusal(for head: HTTPRequestHead) -> HTTPParseError? {
-    if case .contentLength(let n) = head.framing, n > maxBodyBytes {
+    if case .contentLength(let n) = head.framing, n > maximumBodyBytes {
       return bodyTooLarge(length: n)
     }
     return nil

@@ -17,7 +17,7 @@ public enum ConnectionState: Sendable, Equatable {
   case writingLast(peerGone: Bool)
   /// Our side is shut down for writing; unread request bytes are read and thrown away so the
   /// kernel does not answer them with a reset that could destroy the response unread.
-  case lingering
+  case lingering(Lingering)
   case closed
 
   /// Requests are parsed from what has arrived.
@@ -44,19 +44,4 @@ public enum ConnectionState: Sendable, Equatable {
     case .open, .draining, .lingering, .closed: false
     }
   }
-}
-
-/// Where one request is, from its head to its answer.
-public enum RequestState: Sendable, Equatable {
-  /// The head was handed out with ``ConnectionMachine/Action/judge(_:_:)``; the verdict has
-  /// not come back.
-  case awaitingVerdict
-  /// Accepted: its body is being read.
-  case readingBody
-  /// Refused without a body to read: answered, and read to its end.
-  case discardingBody
-  /// Complete and handed out with ``ConnectionMachine/Action/run(_:_:body:_:)``; no answer yet.
-  case handedOut
-  /// Answered, waiting for the answers before it to leave.
-  case answered
 }

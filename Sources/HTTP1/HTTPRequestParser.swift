@@ -9,7 +9,7 @@
 ///   trickles in byte by byte costs O(n), not O(n^2);
 /// - the head is validated in one pass that also extracts the framing-relevant fields.
 ///
-/// Body size rule: the head is emitted even when `Content-Length` is over `maxBodyBytes`, because
+/// Body size rule: the head is emitted even when `Content-Length` is over `maximumBodyBytes`, because
 /// the application decides 404/405 before 413 (docs/API.md "Errors"); 413 is thrown only when body bytes
 /// actually received (or a declared chunk) would go past the limit.
 public struct HTTPRequestParser: Sendable {
@@ -26,8 +26,10 @@ public struct HTTPRequestParser: Sendable {
   }
 
   /// A chunk-size line (size plus extensions) longer than this is refused; extensions are skipped,
-  /// but must not be a way to make the server buffer without bound.
-  static let maxChunkLineBytes = 4096
+  /// but must not be a way to make the server buffer without bound. Independent of the head
+  /// limit (docs/HTTP.md "Limits"): with a head limit under it, a chunk-size line still arriving
+  /// is the most unparsed input the parser holds.
+  public static let maximumChunkLineBytes = 4096
 
   public let limits: HTTPParserLimits
   private var buffer: [UInt8] = []
@@ -181,7 +183,7 @@ public struct HTTPRequestParser: Sendable {
     let count = buffer.count
     guard readIndex < count else { return nil }
     // Never look past the head limit: a head that has not ended by then is refused.
-    let limitEnd = min(count, readIndex + limits.maxHeadBytes)
+    let limitEnd = min(count, readIndex + limits.maximumHeadBytes)
     let start = readIndex
     let from = max(scanIndex, start)
     let initialLineStart = max(lineStart, start)
@@ -233,7 +235,7 @@ public struct HTTPRequestParser: Sendable {
         // its line end was refused, so whole input must be too (found by fuzzing).
         throw .badRequest("malformed request-line: the method is not a token")
       }
-      if count - start >= limits.maxHeadBytes {
+      if count - start >= limits.maximumHeadBytes {
         // The head can no longer end in time. A request line still unfinished with a target
         // already over its limit is answered 414 rather than 431. Not earlier: while the head
         // may still end, a malformed line or an unsupported version later in it wins over 414
@@ -241,10 +243,10 @@ public struct HTTPRequestParser: Sendable {
         // fuzzing: `Fuzz/`, HTTP1FuzzRegressionTests).
         if lines == 0, requestLineTargetTooLong(upTo: limitEnd) {
           throw HTTPParseError(
-            status: 414, reason: "request-target longer than \(limits.maxTargetBytes) bytes")
+            status: 414, reason: "request-target longer than \(limits.maximumTargetBytes) bytes")
         }
         throw HTTPParseError(
-          status: 431, reason: "request head larger than \(limits.maxHeadBytes) bytes")
+          status: 431, reason: "request head larger than \(limits.maximumHeadBytes) bytes")
       }
       return nil
     case .complete(let end, let lines):
@@ -297,7 +299,7 @@ public struct HTTPRequestParser: Sendable {
     guard i < n, buffer[i] == ASCII.sp else { return false }
     var j = i + 1
     while j < n, buffer[j] != ASCII.sp, buffer[j] != ASCII.cr { j += 1 }
-    return j - (i + 1) > limits.maxTargetBytes
+    return j - (i + 1) > limits.maximumTargetBytes
   }
 
   // MARK: - Body
@@ -307,7 +309,7 @@ public struct HTTPRequestParser: Sendable {
   {
     let available = buffer.count - readIndex
     guard available > 0 else { return nil }
-    let allowance = limits.maxBodyBytes - bodyBytesSeen
+    let allowance = limits.maximumBodyBytes - bodyBytesSeen
     guard allowance > 0 else { throw bodyTooLarge() }
     let n = min(available, remaining, allowance)
     let part = Array(buffer[readIndex..<readIndex + n])
@@ -355,13 +357,13 @@ public struct HTTPRequestParser: Sendable {
       throw .badRequest("chunk-size line ends with a bare LF")
     case .needMore(let scanned):
       scanIndex = scanned
-      if buffer.count - readIndex > Self.maxChunkLineBytes {
-        throw .badRequest("chunk-size line longer than \(Self.maxChunkLineBytes) bytes")
+      if buffer.count - readIndex > Self.maximumChunkLineBytes {
+        throw .badRequest("chunk-size line longer than \(Self.maximumChunkLineBytes) bytes")
       }
       return nil
     case .line(let lineEnd):
-      if lineEnd - readIndex > Self.maxChunkLineBytes {
-        throw .badRequest("chunk-size line longer than \(Self.maxChunkLineBytes) bytes")
+      if lineEnd - readIndex > Self.maximumChunkLineBytes {
+        throw .badRequest("chunk-size line longer than \(Self.maximumChunkLineBytes) bytes")
       }
       var i = readIndex
       var size = 0
@@ -396,7 +398,7 @@ public struct HTTPRequestParser: Sendable {
         state = .trailers
         return try readTrailers()
       }
-      guard size <= limits.maxBodyBytes - bodyBytesSeen else { throw bodyTooLarge() }
+      guard size <= limits.maximumBodyBytes - bodyBytesSeen else { throw bodyTooLarge() }
       state = .chunkData(remaining: size)
       return try readChunkData(remaining: size)
     }
@@ -437,14 +439,14 @@ public struct HTTPRequestParser: Sendable {
     while true {
       // Only the bytes the trailer limit still allows are scanned: a bare LF past it was a 400
       // when fed whole but a 431 when split before it (found by fuzzing).
-      switch scanLine(window: limits.maxHeadBytes - trailerBytes) {
+      switch scanLine(window: limits.maximumHeadBytes - trailerBytes) {
       case .bareLF:
         throw .badRequest("trailer line ends with a bare LF")
       case .needMore(let scanned):
         scanIndex = scanned
-        if trailerBytes + (buffer.count - readIndex) > limits.maxHeadBytes {
+        if trailerBytes + (buffer.count - readIndex) > limits.maximumHeadBytes {
           throw HTTPParseError(
-            status: 431, reason: "trailer section larger than \(limits.maxHeadBytes) bytes")
+            status: 431, reason: "trailer section larger than \(limits.maximumHeadBytes) bytes")
         }
         return nil
       case .line(let lineEnd):
@@ -458,7 +460,7 @@ public struct HTTPRequestParser: Sendable {
         }
         trailerBytes += lineEnd + 2 - readIndex
         trailerCount += 1
-        if trailerCount > limits.maxHeaderCount || trailerBytes > limits.maxHeadBytes {
+        if trailerCount > limits.maximumHeaderCount || trailerBytes > limits.maximumHeadBytes {
           throw HTTPParseError(status: 431, reason: "trailer section too large")
         }
         readIndex = lineEnd + 2

@@ -21,65 +21,6 @@ extension HTTPResponder {
   }
 }
 
-/// What the server knows of a head beyond its bytes.
-public struct HTTPHeadContext: Sendable {
-  /// The server's 413 for a declared body over its limit (the rule and its message live in
-  /// the server's limits); the application places it in its own order of refusals. A head
-  /// accepted in spite of it is refused with it all the same.
-  public var bodyTooLarge: HTTPServerProblem?
-
-  public init(bodyTooLarge: HTTPServerProblem? = nil) {
-    self.bodyTooLarge = bodyTooLarge
-  }
-
-  /// What `limits` say of `head`.
-  public init(_ head: HTTPRequestHead, limits: HTTPParserLimits) {
-    bodyTooLarge = limits.refusal(for: head).map(HTTPServerProblem.init)
-  }
-}
-
-public enum HTTPHeadVerdict: Sendable {
-  /// Answer without reading the body; when a body follows, the connection closes after it.
-  case refuse(HTTPResponse)
-  /// Read the body (sending `100 Continue` when asked for), then answer with this.
-  case accept(HTTPBodyResponder)
-}
-
-/// Answers a complete request whose head was accepted. Runs on the event loop.
-public typealias HTTPBodyResponder = @Sendable (HTTPRequest) -> HTTPAnswer
-
-public enum HTTPAnswer: Sendable {
-  /// The response, computed on the event loop.
-  case now(HTTPResponse)
-  /// Work for the server's workers (503 with `Retry-After` when their queue is full).
-  case later(@Sendable () -> HTTPResponse)
-}
-
-/// A responder made of closures (tests, small tools): `head` may refuse a head; every other
-/// head is accepted, its body read and `handler` run on the workers.
-public struct ClosureResponder: HTTPResponder {
-  let head: @Sendable (HTTPRequestHead) -> HTTPResponse?
-  let handler: @Sendable (HTTPRequest) -> HTTPResponse
-
-  public init(
-    head: @escaping @Sendable (HTTPRequestHead) -> HTTPResponse? = { _ in nil },
-    _ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
-  ) {
-    self.head = head
-    self.handler = handler
-  }
-
-  public func judge(_ head: HTTPRequestHead, _ context: HTTPHeadContext) -> HTTPHeadVerdict {
-    if let refusal = self.head(head)
-      ?? context.bodyTooLarge.map({ serverResponse($0, origin: nil) })
-    {
-      return .refuse(refusal)
-    }
-    let handler = handler
-    return .accept { request in .later { handler(request) } }
-  }
-}
-
 /// A responder driven as a server drives it, in the caller, without sockets (tests,
 /// benchmarks, tools).
 extension HTTPResponder {

@@ -10,8 +10,4 @@ public struct HTTPResponse: Sendable {
     self.headers = headers
     self.body = body
   }
-
-  public init(status: Int, contentType: String, body: String) {
-    self.init(status: status, headers: ["Content-Type": contentType], body: Array(body.utf8))
-  }
 }

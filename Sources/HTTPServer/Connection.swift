@@ -184,7 +184,7 @@ final class Connection: @unchecked Sendable {
         machine.received(UnsafeRawBufferPointer(rebasing: loop.readBuffer[0..<n]), now: now)
       } else if n == 0 {
         machine.receivedEnd(now: now)
-      } else if errno == EINTR && machine.state == .lingering {
+      } else if errno == EINTR && machine.isLingering {
         continue
       } else if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR {
         return
@@ -192,7 +192,7 @@ final class Connection: @unchecked Sendable {
         machine.socketFailed()
       }
       perform()
-    } while (hangUp || machine.state == .lingering) && machine.wantsRead
+    } while (hangUp || machine.isLingering) && machine.wantsRead
   }
 
   /// Writes as much as the socket takes: normally everything in one `send` or `sendmsg`

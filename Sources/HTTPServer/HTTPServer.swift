@@ -67,10 +67,10 @@ public final class HTTPServer: Sendable {
     let openFileLimit = Socket.raiseOpenFileLimit()
     // Room for the listener, stdio, log files and the like.
     let allowed = max(1, openFileLimit - 64)
-    if configuration.maxConnections > allowed {
+    if configuration.maximumConnections > allowed {
       context.connectionCap.store(allowed, ordering: .releasing)
       print(
-        "HTTPServer: open-file limit \(openFileLimit) allows \(allowed) connections; maxConnections lowered from \(configuration.maxConnections)"
+        "HTTPServer: open-file limit \(openFileLimit) allows \(allowed) connections; maxConnections lowered from \(configuration.maximumConnections)"
       )
     }
     let (fd, port) = try Socket.listen(
@@ -189,7 +189,7 @@ public final class HTTPServer: Sendable {
   public var openConnections: Int { context.openConnections.load(ordering: .acquiring) }
 
   /// The connection cap in force (the configured one, lowered to the open-file limit).
-  public var maxConnections: Int { context.connectionCap.load(ordering: .acquiring) }
+  public var maximumConnections: Int { context.connectionCap.load(ordering: .acquiring) }
 
   /// Stops accepting, closes idle connections, answers every request already (partly) received
   /// (the last one on each connection with `Connection: close`), then the server is stopped.

@@ -11,9 +11,9 @@ public struct HTTPServerConfiguration: Sendable {
   public var rules = ConnectionRules()
   /// At the cap, new sockets are accepted and closed at once. Lowered at start to what the
   /// open-file limit allows.
-  public var maxConnections: Int = 4096
+  public var maximumConnections: Int = 4096
   /// Handler work queued beyond the busy workers; beyond it: 503 with `Retry-After`.
-  public var maxQueuedRequests: Int = 256
+  public var maximumQueuedRequests: Int = 256
   /// After ``HTTPServer/beginDrain()``, connections still open after this are closed.
   public var drainGracePeriod: Double = 10
   /// Threads running the answers responders give for later (``HTTPAnswer/later(_:)``).
@@ -33,13 +33,13 @@ public struct HTTPServerConfiguration: Sendable {
   /// Request body bytes all connections together may hold while bodies arrive; past it the
   /// request whose bytes tipped it over is answered 503 and its connection closed (the rule is
   /// the connection machine's, so it lives in ``rules``).
-  public var maxBufferedBodyBytes: Int {
-    get { rules.maxBufferedBodyBytes }
-    set { rules.maxBufferedBodyBytes = newValue }
+  public var maximumBufferedBodyBytes: Int {
+    get { rules.maximumBufferedBodyBytes }
+    set { rules.maximumBufferedBodyBytes = newValue }
   }
   /// Answer bytes all connections together may hold unsent; past it new work is answered 503
   /// with `Retry-After` instead of being computed.
-  public var maxHeldResponseBytes: Int = 64 << 20
+  public var maximumHeldResponseBytes: Int = 64 << 20
   /// `Retry-After` seconds sent with 503.
   public var retryAfterSeconds: Int {
     get { rules.retryAfterSeconds }

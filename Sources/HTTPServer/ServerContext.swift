@@ -16,17 +16,17 @@ final class ServerContext: Sendable {
   /// The configured cap, lowered at start to what the open-file limit allows.
   let connectionCap: Atomic<Int>
   /// Request body bytes held by every connection, and unsent answer bytes (server-wide
-  /// budgets: ``HTTPServerConfiguration/maxBufferedBodyBytes``, ``maxHeldResponseBytes``).
+  /// budgets: ``HTTPServerConfiguration/maximumBufferedBodyBytes``, ``maximumHeldResponseBytes``).
   let bufferedBodyBytes = Atomic<Int>(0)
   let heldResponseBytes = Atomic<Int>(0)
   /// Answers computed on a worker and not yet handed to their connection.
   let transitResponseBytes = Atomic<Int>(0)
 
   /// True when the answers the server holds (unsent, or on their way to their connection) are
-  /// over ``HTTPServerConfiguration/maxHeldResponseBytes``: new work is then refused.
+  /// over ``HTTPServerConfiguration/maximumHeldResponseBytes``: new work is then refused.
   var isOverAnswerBudget: Bool {
     heldResponseBytes.load(ordering: .relaxed) + transitResponseBytes.load(ordering: .relaxed)
-      > configuration.maxHeldResponseBytes
+      > configuration.maximumHeldResponseBytes
   }
   /// Connections admitted over the cap while their loop closes its longest-idle one.
   let evictionsInFlight = Atomic<Int>(0)
@@ -54,9 +54,9 @@ final class ServerContext: Sendable {
     self.configuration = configuration
     self.responder = responder
     self.onRequestLogged = onRequestLogged
-    self.connectionCap = Atomic(configuration.maxConnections)
+    self.connectionCap = Atomic(configuration.maximumConnections)
     self.workers = WorkerPool(
-      threads: configuration.workerCount, maxQueued: configuration.maxQueuedRequests,
+      threads: configuration.workerCount, maximumQueued: configuration.maximumQueuedRequests,
       nice: configuration.workerNice)
     let seed = UInt64.random(in: 0...UInt64.max)
     let hex = String(seed & 0xFFFF, radix: 16)

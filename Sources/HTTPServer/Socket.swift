@@ -1,14 +1,7 @@
 import Glibc
 
-/// Thin wrappers over the socket calls the server needs; errors carry the call and errno.
-public struct SocketError: Error, CustomStringConvertible, Sendable {
-  public var call: String
-  public var code: Int32
-  public var description: String {
-    "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
-  }
-}
-
+/// Thin wrappers over the socket calls the server needs; errors carry the call and errno
+/// (``SocketError``).
 enum Socket {
   /// Resolves `host` (numeric IPv4/IPv6 or a name) and returns a bound, listening, non-blocking
   /// socket and its port.

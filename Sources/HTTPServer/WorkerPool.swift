@@ -30,9 +30,9 @@ final class WorkerPool: Sendable {
   /// Nice levels the threads add to their own (``HTTPServerConfiguration/workerNice``).
   let nice: Int32
 
-  init(threads: Int, maxQueued: Int, nice: Int = 0) {
+  init(threads: Int, maximumQueued: Int, nice: Int = 0) {
     threadCount = max(1, threads)
-    capacity = threadCount + max(0, maxQueued)
+    capacity = threadCount + max(0, maximumQueued)
     self.nice = Int32(min(19, max(0, nice)))
   }
 

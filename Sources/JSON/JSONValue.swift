@@ -33,13 +33,3 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
   }
 }
-
-public struct JSONMember: Sendable, Hashable {
-  public var key: String
-  public var value: JSONValue
-
-  public init(_ key: String, _ value: JSONValue) {
-    self.key = key
-    self.value = value
-  }
-}

@@ -176,19 +176,6 @@ public final class PlannerClient {
   }
 }
 
-/// Buffers shared with curl's callbacks for one transfer.
-final class TransferState {
-  let body: [UInt8]
-  var readOffset = 0
-  var response: [UInt8] = []
-  var headers: [(name: String, value: String)] = []
-  var finalHeaders: [(name: String, value: String)] = []
-  var interim: [Int] = []
-  var currentStatus = 0
-
-  init(body: [UInt8]) { self.body = body }
-}
-
 private func writeBody(
   _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int,
   _ context: UnsafeMutableRawPointer?

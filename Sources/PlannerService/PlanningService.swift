@@ -63,6 +63,16 @@ public struct PlanningService: Sendable {
       }
     }
     return plan(request).flatMap { plan in
+      if format == .viewtransition, request.retarget != nil {
+        // Alone, once the request is otherwise valid (docs/VIEWTRANSITIONS.md 1).
+        return .failure(
+          .invalidFields([
+            FieldError(
+              JSONPointer(segments: ["retarget"]),
+              "cannot be played as a view transition: it captures the page, not a transition in flight; ask for waapi (player.js retarget())"
+            )
+          ]))
+      }
       guard format == .waapi, options.keyframes == .compact else {
         return bounded(format.render(plan, options: options), format, at: ["frameRate"])
       }
@@ -98,16 +108,12 @@ public struct PlanningService: Sendable {
       ]))
   }
 
-  /// Bytes to bytes: decode, plan, render.
+  /// The pipeline, bytes to bytes: decode, plan, render (the command line's `plan`; the HTTP
+  /// route keeps the steps apart for its cache).
   public func planBody(
     _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
     decodePlanRequest(body).flatMap { render($0, format: format, options: options) }
-  }
-
-  /// ``planBody(_:format:options:)`` in JSON.
-  public func planJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
-    planBody(body)
   }
 
   // MARK: - Interactions (POST /v1/interactions)
@@ -139,28 +145,35 @@ public struct PlanningService: Sendable {
     }
   }
 
-  /// Bytes to bytes: decode, plan, render; with the decoded request, whose style and
-  /// operation the HTTP route counts. Interactions are one-off recordings: never cached.
-  public func interactionBody(
-    _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
-  ) -> Result<(GestureRequest, [UInt8]), Problem> {
-    decodeInteractionRequest(body).flatMap { request in
-      interact(request).flatMap { plan in
-        bounded(format.render(plan, options: options), format, at: ["transition", "frameRate"])
-          .map { (request, $0) }
-      }
+  /// A validated interaction planned and rendered in a format. Interactions are one-off
+  /// recordings: never cached. A plans-only format is refused before planning.
+  public func render(
+    _ request: GestureRequest, format: ExportFormat = .json, options: ExportOptions = .init()
+  ) -> Result<[UInt8], Problem> {
+    guard format.servesInteractions else {
+      return .failure(Problem(.invalidParameter, detail: Self.plansOnly(format)))
+    }
+    return interact(request).flatMap { plan in
+      bounded(format.render(plan, options: options), format, at: ["transition", "frameRate"])
     }
   }
 
-  /// ``interactionBody(_:format:options:)``'s bytes.
-  public func interactBody(
-    _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
-  ) -> Result<[UInt8], Problem> {
-    interactionBody(body, format: format, options: options).map { $0.1 }
+  /// The 400's detail for a plans-only format asked of `/v1/interactions`.
+  public static func plansOnly(_ format: ExportFormat) -> String {
+    "format \(format.rawValue) is for plans, not interactions"
   }
 
-  /// ``interactBody(_:format:options:)`` in JSON.
-  public func interactJSON(_ body: [UInt8]) -> Result<[UInt8], Problem> {
-    interactBody(body)
+  /// The pipeline, bytes to bytes: decode, plan, render (the command line's `interact`; the
+  /// HTTP route keeps the decoded request, whose style and operation it counts).
+  public func interactionBody(
+    _ body: [UInt8], format: ExportFormat = .json, options: ExportOptions = .init()
+  ) -> Result<[UInt8], Problem> {
+    // The format is judged before the body, as the route judges it before reading one.
+    guard format.servesInteractions else {
+      return .failure(Problem(.invalidParameter, detail: Self.plansOnly(format)))
+    }
+    return decodeInteractionRequest(body).flatMap {
+      render($0, format: format, options: options)
+    }
   }
 }

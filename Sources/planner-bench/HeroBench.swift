@@ -50,7 +50,7 @@ func benchHero(iterations: Int) {
       let encoded = measure(iterations: n) {
         blackHole(PlanEncoder.encode(try! Planner.plan(request)))
       }
-      let pipeline = measure(iterations: n) { blackHole(service.planJSON(body)) }
+      let pipeline = measure(iterations: n) { blackHole(service.planBody(body)) }
       print(
         pad("\(pairs)", 7) + pad("\(fps)", 5) + pad("\(plan.choreography.layers.count)", 8)
           + pad("\(bytes)", 9)

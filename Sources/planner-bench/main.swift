@@ -109,7 +109,7 @@ for (style, op, extra) in scenes {
     let withEncoding = measure(iterations: iterations) {
       blackHole(PlanEncoder.encode(try! Planner.plan(request)))
     }
-    let pipeline = measure(iterations: iterations) { blackHole(service.planJSON(body)) }
+    let pipeline = measure(iterations: iterations) { blackHole(service.planBody(body)) }
     let foundation = measure(iterations: iterations) {
       blackHole(try! encoder.encode(CodablePlan(try! Planner.plan(request))))
     }

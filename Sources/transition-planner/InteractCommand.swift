@@ -16,6 +16,6 @@ enum InteractCommand {
           --moments  panels of the svg filmstrip, \(ExportOptions.momentsRange.lowerBound)...\(ExportOptions.momentsRange.upperBound) (default \(ExportOptions.defaultMoments))
 
         """,
-      pipeline: { PlanningService().interactBody($0, format: $1, options: $2) })
+      pipeline: { PlanningService().interactionBody($0, format: $1, options: $2) })
   }
 }

@@ -26,9 +26,7 @@ enum ServeCommand {
     AllocatorTuning.apply()
     let status = ServerStatus()
     let metrics = Metrics()
-    var appConfiguration = options.app
-    appConfiguration.maximumTargetBytes = options.server.rules.parserLimits.maxTargetBytes
-    let app = PlannerApp(configuration: appConfiguration, metrics: metrics, status: status)
+    let app = PlannerApp(configuration: options.app, metrics: metrics, status: status)
     let log = options.accessLog
     let server = HTTPServer(
       configuration: options.server, responder: app,
@@ -77,19 +75,9 @@ enum ServeCommand {
       return 69
     }
     AccessLog.write(
-      "{\"event\":\"listening\",\"host\":\"\(options.server.host)\",\"port\":\(port),\"maxConnections\":\(server.maxConnections)}"
+      "{\"event\":\"listening\",\"host\":\"\(options.server.host)\",\"port\":\(port),\"maxConnections\":\(server.maximumConnections)}"
     )
 
     withExtendedLifetime(sources) { dispatchMain() }
   }
-}
-
-/// Log lines on stdout, one write per line so lines from several threads never interleave.
-enum AccessLog {
-  static func write(_ line: String) {
-    var bytes = Array(line.utf8)
-    bytes.append(0x0A)
-    IO.write(bytes, fd: 1)
-  }
-
 }

@@ -77,7 +77,7 @@ struct ServeOptions: Sendable {
 
   /// The most `--workers` (`WORKERS`) allowed: the threads start at once, and a huge count
   /// would take every thread the user may have (and every fork on the machine would fail).
-  static let maxWorkers = 256
+  static let maximumWorkers = 256
 
   static let settings: [Setting] = [
     Setting(
@@ -92,18 +92,18 @@ struct ServeOptions: Sendable {
       value: .integer(0...65535, \.server.port)),
     Setting(
       flag: "--max-body-bytes", env: "MAX_BODY_BYTES", meaning: "largest request body, else 413",
-      value: .integer(1...Int.max, \.server.rules.parserLimits.maxBodyBytes)),
+      value: .integer(1...Int.max, \.server.rules.parserLimits.maximumBodyBytes)),
     Setting(
       flag: "--max-head-bytes", env: "MAX_HEAD_BYTES",
       meaning: "largest request head (at least 256), else 431",
-      value: .integer(256...Int.max, \.server.rules.parserLimits.maxHeadBytes)),
+      value: .integer(256...Int.max, \.server.rules.parserLimits.maximumHeadBytes)),
     Setting(
       flag: "--max-header-count", env: "MAX_HEADER_COUNT", meaning: "most header fields, else 431",
-      value: .integer(1...Int.max, \.server.rules.parserLimits.maxHeaderCount)),
+      value: .integer(1...Int.max, \.server.rules.parserLimits.maximumHeaderCount)),
     Setting(
       flag: "--max-target-bytes", env: "MAX_TARGET_BYTES",
       meaning: "longest request target, else 414",
-      value: .integer(1...Int.max, \.server.rules.parserLimits.maxTargetBytes)),
+      value: .integer(1...Int.max, \.server.rules.parserLimits.maximumTargetBytes)),
     Setting(
       flag: "--idle-timeout", env: "IDLE_TIMEOUT",
       meaning: "seconds an idle keep-alive connection is kept",
@@ -119,15 +119,15 @@ struct ServeOptions: Sendable {
     Setting(
       flag: "--max-connections", env: "MAX_CONNECTIONS",
       meaning: "open connections; more are closed at once",
-      value: .integer(1...Int.max, \.server.maxConnections)),
+      value: .integer(1...Int.max, \.server.maximumConnections)),
     Setting(
       flag: "--max-queued-requests", env: "MAX_QUEUED_REQUESTS",
       meaning: "work queued beyond the workers, else 503",
-      value: .integer(1...Int.max, \.server.maxQueuedRequests)),
+      value: .integer(1...Int.max, \.server.maximumQueuedRequests)),
     Setting(
       flag: "--max-pipelined-requests", env: "MAX_PIPELINED_REQUESTS",
       meaning: "requests buffered per connection",
-      value: .integer(1...Int.max, \.server.rules.maxPipelinedRequests)),
+      value: .integer(1...Int.max, \.server.rules.maximumPipelinedRequests)),
     Setting(
       flag: "--body-deadline", env: "BODY_DEADLINE",
       meaning: "seconds to receive a whole body from its head, else 408",
@@ -135,11 +135,11 @@ struct ServeOptions: Sendable {
     Setting(
       flag: "--max-buffered-body-bytes", env: "MAX_BUFFERED_BODY_BYTES",
       meaning: "request body bytes all connections may hold, else 503 and close",
-      value: .integer(1...Int.max, \.server.maxBufferedBodyBytes)),
+      value: .integer(1...Int.max, \.server.maximumBufferedBodyBytes)),
     Setting(
       flag: "--max-held-response-bytes", env: "MAX_HELD_RESPONSE_BYTES",
       meaning: "unsent answer bytes all connections may hold, else new work is 503",
-      value: .integer(1...Int.max, \.server.maxHeldResponseBytes)),
+      value: .integer(1...Int.max, \.server.maximumHeldResponseBytes)),
     Setting(
       flag: "--write-timeout", env: "WRITE_TIMEOUT",
       meaning:
@@ -170,7 +170,7 @@ struct ServeOptions: Sendable {
       value: .seconds(over: 0, inclusive: false, \.app.limits.maximumGestureSpan)),
     Setting(
       flag: "--workers", env: "WORKERS", meaning: "threads planning requests",
-      value: .integer(1...maxWorkers, \.server.workerCount), shownDefault: "one per core"),
+      value: .integer(1...maximumWorkers, \.server.workerCount), shownDefault: "one per core"),
     Setting(
       flag: "--worker-nice", env: "WORKER_NICE",
       meaning: "nice levels the workers run below the event loops",

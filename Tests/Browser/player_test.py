@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Real-browser test of the player module (web/player.js, GET /player.js): headless Chromium
-driven by Selenium plays the service's waapi documents through it.
+"""Real-browser test of the player module (web/player.js, GET /player.js): every engine ENGINES
+names (Chromium, Firefox, WebKitGTK; Tests/Browser/engines.py), one browser each, one after
+another, plays the service's waapi documents through it. Every check line starts with the engine
+and its version, so a failure names the engine.
 
 A small harness here serves Tests/Browser/player_page.html (a container, a grid of cards and a
 detail view with data-hero-id elements, the example of docs/PLAYER.md) on a loopback port and
@@ -26,7 +28,7 @@ Checks (one line each, then a summary; exit status 1 when any failed):
    mounted while it plays; at the end restored, layers removed, inline styles as before and the
    screens settled; the same for the pop back and for cancel(); cartSheet's present kept
    (keep: true) and replaced by its dismiss (replace).
-5. reduced motion (Emulation.setEmulatedMedia): the request carried "reduceMotion": true and the
+5. reduced motion (prefers-reduced-motion emulated where the engine can: Chromium): the request carried "reduceMotion": true and the
    played document is the dissolve (two screens, opacity only, boxes still).
 6. retarget() mid-flight, sampling EVERY animation frame (requestAnimationFrame, every layer's
    box and content box) around each swap: no layer moves while the player holds the clock (at
@@ -56,8 +58,6 @@ import time
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 TOLERANCE_PX = 0.5
 TIME_LIMIT_S = int(os.environ.get("PLAYER_TEST_TIME_LIMIT", "75"))
@@ -73,7 +73,11 @@ class OutOfTime(BaseException):
     for a socket time-out), so no step's handler swallows it."""
 
 
-from browser_checks import Checks  # noqa: E402 (beside this file)
+import engines  # noqa: E402 (beside this file)
+from browser_checks import Checks, box_tolerance  # noqa: E402
+
+# Boxes within an engine's documented deviation, seen by compare(); check_samples reports them.
+DEVIATIONS = set()
 
 
 # ---- the harness: the page and a proxy to the real server on one origin --------------------
@@ -228,26 +232,6 @@ def fmt(box):
 
 # ---- the browser ------------------------------------------------------------------------------
 
-def start_browser(proxy_port, profile):
-    options = webdriver.ChromeOptions()
-    # The binary itself, not Debian's /usr/bin/chromium wrapper, which adds flags of its own.
-    options.binary_location = os.environ.get("CHROMIUM_BINARY", "/usr/lib/chromium/chromium")
-    for flag in [
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        # Everything that is not loopback goes to a port nothing listens on.
-        f"--proxy-server=http://127.0.0.1:{proxy_port}",
-        "--disable-background-networking", "--no-first-run",
-        f"--user-data-dir={profile}",
-    ]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(executable_path=os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
-    driver = webdriver.Chrome(service=service, options=options)
-    driver.set_script_timeout(30)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": False})
-    return driver
-
 
 # Defined once in the page: measuring a player's layers, and running a step that may throw.
 HELPERS = """
@@ -314,7 +298,7 @@ def run_async(driver, body, *args):
     script = ("const done = arguments[arguments.length - 1];"
               f"(async (...args) => {{ {body} }})(...Array.from(arguments).slice(0, -1))"
               ".then((v) => done({ok: v}), (e) => done({error: String(e && e.stack || e)}));")
-    result = driver.execute_async_script(script, *args)
+    result = driver.run_async(script, *args)
     if "error" in result:
         raise RuntimeError(result["error"][:600])
     return result["ok"]
@@ -339,8 +323,10 @@ def measure_at(driver, ms):
                      "return __measure(window.__c);", ms)
 
 
-def compare(plan, index, measured):
-    """Worst errors (box, radius, content, alpha) of every layer at keyframe `index`."""
+def compare(plan, index, measured, engine=None):
+    """Worst errors (box, radius, content, alpha) of every layer at keyframe `index`; a box
+    within an engine's documented deviation (browser_checks.box_tolerance) is not a problem, and
+    is named in the problems' place as "deviation ..." by check_samples."""
     worst = {"box": 0.0, "radius": 0.0, "content": 0.0, "alpha": 0.0}
     problems = []
     for layer in plan["layers"]:
@@ -351,7 +337,10 @@ def compare(plan, index, measured):
             continue
         e = box_error(expected["box"], got["box"])
         worst["box"] = max(worst["box"], e)
-        if e > TOLERANCE_PX:
+        tolerance, note = box_tolerance(engine, layer)
+        if note and e > TOLERANCE_PX:
+            DEVIATIONS.add(f"{layer['id']} {e:.4f} px ({note})")
+        if e > tolerance:
             problems.append(f"{layer['id']} box {fmt(got['box'])}, plan {fmt(expected['box'])}")
         if "radius" in expected:
             e = abs(expected["radius"] - got["radius"])
@@ -398,12 +387,58 @@ def check_samples(checks, driver, name, body, plan, keyframes, extra_options="{}
     for index in sorted({round(f * (count - 1)) for f in FRACTIONS}):
         t = plan["layers"][0]["keyframes"][index]["t"]
         times.append(t)
-        w, p = compare(plan, index, measure_at(driver, t * 1000))
+        w, p = compare(plan, index, measure_at(driver, t * 1000), driver.name)
         worst = merge(worst, w)
         problems += [f"t={t:.4f}: {x}" for x in p]
+    notes = sorted(DEVIATIONS)
+    DEVIATIONS.clear()
     checks.record(not problems, f"{name}, {keyframes}: layers at 5 sample times",
                   f"t = {', '.join(f'{t:.4f}' for t in times)} s; {summary(worst)}"
+                  + ("; deviation " + "; ".join(notes) if notes else "")
                   + ("; " + "; ".join(problems[:6]) if problems else ""))
+
+
+# The engines whose matrix3d interpolation of a rotation about x or y is off the spec (docs/PLAYER.md
+# "Engines"), and the size of that deviation on the cartSheet case below, as measured.
+OFF_SPEC_ROTATIONS = {"webkit": 20.7441}
+
+
+def check_rotation_feature(checks, driver, name, body, plan):
+    """The player's feature check (interpolatesRotationsToSpec) against the engine: the compact
+    document's transform keyframes exactly as written, played by the engine itself on an element
+    like the layer, are off the plan by the documented size where the check says the engine is
+    off the spec (the player then plays its own keyframes: check_samples shows them within
+    0.5 px), and within 0.5 px where it says the engine follows it."""
+    result = run_async(driver, """
+      const [body, ms] = args;
+      const doc = await app.tp.request(body, {keyframes: "compact"});
+      const layer = doc.layers.find((l) => (l.animations || []).some((a) => a.property === "transform"));
+      const animation = layer.animations.find((a) => a.property === "transform");
+      const el = document.createElement("div");
+      el.style.cssText = "position:absolute;left:0;top:0;visibility:hidden";
+      for (const [k, v] of Object.entries(layer.style || {}))
+        el.style.setProperty(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), typeof v === "number" ? String(v) : v);
+      app.container.appendChild(el);
+      const a = el.animate(animation.keyframes, animation.options);
+      a.pause();
+      a.currentTime = ms;
+      const c = app.container.getBoundingClientRect(), r = el.getBoundingClientRect();
+      el.remove();
+      return {id: layer.id, frames: animation.keyframes.length, spec: app.tp.interpolatesRotationsToSpec(),
+              box: [r.left - c.left - app.container.clientLeft, r.top - c.top - app.container.clientTop,
+                    r.right - c.left - app.container.clientLeft, r.bottom - c.top - app.container.clientTop]};
+    """, body, 1100 / 3)
+    layer = next(l for l in plan["layers"] if l["id"] == result["id"])
+    index = next(i for i, k in enumerate(layer["keyframes"]) if abs(k["t"] * 1000 - 1100 / 3) < 1e-6)
+    error = box_error(expected_state(layer, layer["keyframes"][index])["box"], result["box"])
+    documented = OFF_SPEC_ROTATIONS.get(driver.name)
+    expected_spec = documented is None
+    within = (error <= TOLERANCE_PX) if expected_spec else abs(error - documented) <= 0.05
+    checks.record(result["spec"] is expected_spec and result["frames"] == 2 and within,
+                  f"{name}: the engine's own matrix3d interpolation, and the player's feature check",
+                  f"interpolatesRotationsToSpec() {result['spec']}; the document's 2 keyframes as written, "
+                  f"at t=0.3667 s: {result['id']} off the plan by {error:.4f} px"
+                  + ("" if expected_spec else f" (documented {documented} px)"))
 
 
 def check_between(checks, driver, name, body, base, extra="{}",
@@ -526,6 +561,11 @@ def check_reversal(checks, driver, harness, name, body, plan, keyframes, extra="
 # Position noise of one measured coordinate: compact documents draw springs as CSS linear()
 # within 0.1 px (docs/PLAYER.md), and layout rounds left/top to 1/64 px.
 NOISE_PX = 0.1 + 1 / 64
+# WebKitGTK 2.50 moves a layer by up to a third of a pixel in the frame of a swap, while the
+# clock holds (0.14 to 0.33 px in six runs of the retarget, reverse(), retarget case here;
+# Chromium 0.02, Firefox 0.05): docs/PLAYER.md "Engines". Its hold bound, for it alone.
+WEBKIT_HOLD_PX = 0.4
+HOLD_BOUND = {"webkit": WEBKIT_HOLD_PX}
 # How far around each swap (ms of the transition's clock) the frames are checked; the flight is
 # paused once its clock is this far past the last swap (long before any plan's end).
 WINDOW_MS = 150
@@ -656,6 +696,13 @@ def local_acceleration(rows, start, end, size):
     return worst
 
 
+ENGINE = {"name": None}  # the engine run_engine is driving: the hold bound depends on it
+
+
+def hold_bound():
+    return HOLD_BOUND.get(ENGINE["name"], 2 * NOISE_PX)
+
+
 class Continuity:
     """The worst figures of a flight's frames and the problems found (see `continuity`)."""
 
@@ -671,7 +718,7 @@ class Continuity:
 
     def held(self, label, jump, clock):
         self.hold = max(self.hold, jump)
-        if jump > 2 * NOISE_PX:
+        if jump > hold_bound():
             self.problems.append(f"{label} moved {jump:.3f} px while the clock held at {clock:.1f} ms")
 
     def pair(self, label, v0, v1, step, dt, bound, accel, clock, across):
@@ -823,7 +870,7 @@ def chained_from_playing(run):
 def describe(tally, offsets):
     return (f"{tally.pairs} frame-pair coordinates over {len(offsets)} swap(s) at "
             f"{', '.join(f'{o:.1f}' for o in offsets)} ms; held still within {tally.hold:.3f} px "
-            f"(bound {2 * NOISE_PX:.3f}); max velocity change {tally.dv * 1000:.1f} px/s, "
+            f"(bound {hold_bound():.3f}); max velocity change {tally.dv * 1000:.1f} px/s, "
             f"{tally.ratio:.2f} of its bound (across a swap {tally.swap[0] * 1000:.1f} of "
             f"{tally.swap[1] * 1000:.1f} px/s); a step's excess over the step before, at most "
             f"{tally.excess:.3f} px ({tally.swap_excess:.3f} px across a swap)")
@@ -914,20 +961,17 @@ DURING = """
 
 
 def click(driver, selector):
-    """A mouse click through the DevTools protocol at the element's centre."""
-    x, y = driver.execute_script(
+    """A trusted mouse click (WebDriver actions) at the element's centre."""
+    x, y = driver.run(
         "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
         "return [r.left + r.width / 2, r.top + r.height / 2];", selector)
-    for kind in ("mousePressed", "mouseReleased"):
-        driver.execute_cdp_cmd("Input.dispatchMouseEvent", {
-            "type": kind, "x": x, "y": y, "button": "left", "buttons": 1 if kind == "mousePressed" else 0,
-            "clickCount": 1})
+    driver.pointer([("down", x, y), ("up",)])
 
 
 def check_actions(checks, driver):
     """Check 4: the page's own click flow: push, pop back, and a cancelled push."""
     run_async(driver, "if (window.__c) window.__c.cancel(); window.__c = null; app.keyframes = 'compact';")
-    driver.execute_script("__nextTransition(false);")
+    driver.run("__nextTransition(false);")
     click(driver, '[data-card="2"]')
     push = run_async(driver, DURING)
     checks.record(push["hiddenTargets"] > 0 and push["hiddenNow"] == push["hiddenTargets"]
@@ -944,7 +988,7 @@ def check_actions(checks, driver):
                   f"outcome {push['outcome']}, {push['shownAfter']} targets visible, "
                   f"{push['layersAfter']} layers left, inline styles left on {push['styled']}, "
                   f"grid hidden {push['gridHidden']}, detail hidden {push['detailHidden']}")
-    driver.execute_script("__nextTransition(false);")
+    driver.run("__nextTransition(false);")
     click(driver, "#detail .back")
     pop = run_async(driver, DURING)
     checks.record(pop["outcome"] == "finished" and pop["hiddenNow"] == pop["hiddenTargets"] > 0
@@ -956,7 +1000,7 @@ def check_actions(checks, driver):
                   f"{pop['styled']}, grid hidden {pop['gridHidden']}, detail hidden {pop['detailHidden']}")
     # cancel() half way: the cancel actions, the layers removed, the from screen back. The push
     # is caught when it mounts and moved to 40 % (no timer, however loaded the machine is).
-    driver.execute_script("__nextTransition(true);")
+    driver.run("__nextTransition(true);")
     click(driver, '[data-card="5"]')
     cancelled = run_async(driver, """
       const c = await window.__next;
@@ -990,7 +1034,7 @@ def check_back_mid_flight(checks, driver, harness):
     push held at 40 %: the handler's reverse() plays the way back)."""
     # Caught when it mounts and held at 40 %, so that the click, a few WebDriver round trips
     # away, lands mid-flight however loaded the machine is.
-    driver.execute_script("__nextTransition(true);")
+    driver.run("__nextTransition(true);")
     click(driver, '[data-card="0"]')
     run_async(driver, """
       const c = await window.__next;
@@ -1164,14 +1208,16 @@ def check_retarget_edges(checks, driver, zoom, moved):
 
 def check_reduced_motion(checks, driver, harness):
     """Check 5: prefers-reduced-motion: reduce gives the dissolve."""
-    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-        "features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    if not driver.emulate_reduced_motion(True):
+        print(f"NOTE [{driver.label}] reduced motion not checked: the engine's driver cannot "
+              "emulate prefers-reduced-motion", flush=True)
+        return
     try:
-        matches = driver.execute_script(
+        matches = driver.run(
             "return matchMedia('(prefers-reduced-motion: reduce)').matches && app.tp.prefersReducedMotion();")
         for keyframes in ("compact", "sampled"):
-            driver.execute_script(f"app.keyframes = '{keyframes}';")
-            driver.execute_script("__nextTransition(true);")
+            driver.run(f"app.keyframes = '{keyframes}';")
+            driver.run("__nextTransition(true);")
             click(driver, '[data-card="1"]')
             result = run_async(driver, """
               const c = await window.__next;
@@ -1210,7 +1256,7 @@ def check_reduced_motion(checks, driver, harness):
             # Back to the grid for the next run, without motion either.
             run_async(driver, "await app.go(app.detail, app.grid, 'pop');")
     finally:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.emulate_reduced_motion(False)
 
 
 def check_hero_request(checks, body):
@@ -1389,13 +1435,124 @@ def check_gesture_kind(checks, driver, base, name):
 
 
 def check_dead_proxy(checks, driver):
-    try:
-        driver.get("http://player-test.invalid/")
-        error = driver.execute_script("return document.body ? document.body.innerText : '';")
-    except Exception as exception:  # noqa: BLE001 - the expected outcome carries the net error
-        error = str(exception)
-    checks.record("ERR_PROXY_CONNECTION_FAILED" in error,
+    error = driver.load_error("http://player-test.invalid/").strip()
+    checks.record(engines.PROXY_REFUSED[driver.name] in error,
                   "an outside URL goes to the dead proxy", error.splitlines()[0][:160] if error else "")
+
+
+def run_engine(checks, name, args, harness):
+    """Every step in one browser of engine `name`, within TIME_LIMIT_S."""
+    def out_of_time(*_):
+        raise OutOfTime(f"over {TIME_LIMIT_S} s")
+    signal.signal(signal.SIGALRM, out_of_time)
+    signal.alarm(TIME_LIMIT_S)
+    started = time.monotonic()
+    driver = None
+    try:
+        ENGINE["name"] = name
+        driver = engines.start(name, args.proxy_port)
+        checks.engine = driver.label
+        driver.open(harness.url + "/")
+        ready = run_async(driver, """
+          const t0 = performance.now();
+          while (!window.app) {
+            if (performance.now() - t0 > 10000) throw new Error("the page's module did not run");
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          return app.ready;""")
+        driver.run(HELPERS)
+        print(f"player.js served from {harness.player_source}", flush=True)
+        title = driver.title()
+        checks.record(ready is True and title == "transition-planner player test",
+                      "page and module loaded", title)
+
+        hero = run_async(driver, """
+          await app.showDetail(document.querySelector('[data-card="3"]'));
+          return app.tp.heroRequest({from: app.grid, to: app.detail, container: app.container,
+                                      operation: "push", options: app.options});""")
+        check_hero_request(checks, hero)
+        spring = dict(hero, timing={"curve": {"type": "spring", "dampingRatio": 0.7}})
+        zoom = load_example("zoom-push.json")
+        zoom_elements = "{elements: " + ZOOM_ELEMENTS + "}"
+        steps = []
+        cases = [
+            ("hero push (from the page)", hero, "{}"),
+            ("hero push, spring", spring, "{}"),
+            ("zoom push", zoom, zoom_elements),
+            ("cartSheet present, perspective 100",
+             load_example("cartSheet-present.json",
+                          {"options": {"tilt": 0.1, "scale": {"x": 0.85, "y": 0.95}, "perspective": 100}}),
+             "{}"),
+            ("expand push", load_example("expand-push.json"), "{}"),
+        ]
+        plans = {}
+        for name, body, extra in cases:
+            plans[name] = post_plan(args.base, body)
+            for keyframes in ("sampled", "compact"):
+                steps.append((f"{name}, {keyframes}", check_samples,
+                              (checks, driver, name, body, plans[name], keyframes, extra)))
+        steps.append(("cartSheet rotation feature", check_rotation_feature,
+                      (checks, driver, cases[3][0], cases[3][1], plans[cases[3][0]])))
+        for name, body, extra in cases[:3]:
+            steps.append((f"{name} between samples", check_between,
+                          (checks, driver, name, body, args.base, extra)))
+        for keyframes in ("compact", "sampled"):
+            steps.append((f"reversal {keyframes}", check_reversal,
+                          (checks, driver, harness, "hero push", hero, plans[cases[0][0]], keyframes)))
+        steps.append(("reversal off the grid", check_reversal,
+                      (checks, driver, harness, "hero push", hero, plans[cases[0][0]], "compact",
+                       "{}", 5.3)))
+        steps.append(("reversal sampled off the grid", check_reversal,
+                      (checks, driver, harness, "hero push", hero, plans[cases[0][0]], "sampled",
+                       "{}", 5.3, True)))
+        steps.append(("reversal zoom", check_reversal,
+                      (checks, driver, harness, "zoom push (spring)", zoom, plans["zoom push"],
+                       "compact", zoom_elements)))
+        for name, body, flight_steps, extra in retarget_cases():
+            steps.append((name, check_retarget_flight,
+                          (checks, driver, harness, args.base, name, body, flight_steps),
+                          extra))
+        steps.append(("retarget edges", check_retarget_edges,
+                      (checks, driver, load_example("zoom-push-retargeted.json")["retarget"]["from"],
+                       without_retarget(load_example("zoom-push-retargeted.json")))))
+        steps.append(("actions", check_actions, (checks, driver)))
+        steps.append(("back mid-flight", check_back_mid_flight, (checks, driver, harness)))
+        steps.append(("keep and replace", check_keep_and_replace, (checks, driver)))
+        steps.append(("API edges", check_api_edges, (checks, driver)))
+        steps.append(("reduced motion", check_reduced_motion, (checks, driver, harness)))
+        for example in ("interaction-back-cross-activity.json", "interaction-drag-dismiss.json"):
+            steps.append((f"gesture kind {example}", check_gesture_kind,
+                          (checks, driver, args.base, example)))
+        for name, step, step_args, *keywords in steps:
+            if args.only and args.only not in name:
+                continue
+            try:
+                step(*step_args, **(keywords[0] if keywords else {}))
+            except Exception as error:  # noqa: BLE001 - reported, not swallowed
+                checks.record(False, f"{name}: raised", f"{type(error).__name__}: {str(error)[:400]}")
+        external = driver.run(
+            "return performance.getEntriesByType('resource').map((e) => e.name)"
+            ".filter((u) => !u.startsWith(location.origin) && !u.startsWith('data:'));")
+        checks.record(not external, "page loaded nothing from elsewhere", f"{external}")
+        logs = driver.console_errors()
+        if logs is None:
+            print(f"NOTE [{driver.label}] console not checked: the engine's driver serves no console log",
+                  flush=True)
+        else:
+            # The 422 asked for by the API edges check is logged by Chromium as a failed load.
+            logs = [e for e in logs if "status of 422" not in e]
+            checks.record(not logs, "no errors in the browser console", "; ".join(e[:200] for e in logs))
+        check_dead_proxy(checks, driver)
+    except OutOfTime as error:
+        checks.record(False, "time limit", str(error))
+    except Exception as error:  # noqa: BLE001 - the engine could not run: a failure naming it
+        checks.record(False, "engine raised", f"{type(error).__name__}: {str(error)[:400]}")
+    finally:
+        signal.alarm(0)
+        if driver is not None:
+            driver.quit()
+        print(f"[{checks.engine or name}] player test: {time.monotonic() - started:.1f} s", flush=True)
+        checks.engine = None
 
 
 def main():
@@ -1405,110 +1562,16 @@ def main():
     parser.add_argument("--only", help="run only the steps whose name contains this (development)")
     args = parser.parse_args()
     started = time.monotonic()
-
-    def out_of_time(*_):
-        raise OutOfTime(f"over {TIME_LIMIT_S} s")
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.alarm(TIME_LIMIT_S)
-
     checks = Checks()
     harness = Harness(args.base)
-    with tempfile.TemporaryDirectory(prefix="player-chromium-") as profile:
-        driver = start_browser(args.proxy_port, profile)
-        try:
-            driver.get(harness.url + "/")
-            ready = run_async(driver, """
-              const t0 = performance.now();
-              while (!window.app) {
-                if (performance.now() - t0 > 10000) throw new Error("the page's module did not run");
-                await new Promise((r) => setTimeout(r, 10));
-              }
-              return app.ready;""")
-            driver.execute_script(HELPERS)
-            print(f"player.js served from {harness.player_source}", flush=True)
-            checks.record(ready is True and driver.title == "transition-planner player test",
-                          "page and module loaded", driver.title)
-
-            hero = run_async(driver, """
-              await app.showDetail(document.querySelector('[data-card="3"]'));
-              return app.tp.heroRequest({from: app.grid, to: app.detail, container: app.container,
-                                          operation: "push", options: app.options});""")
-            check_hero_request(checks, hero)
-            spring = dict(hero, timing={"curve": {"type": "spring", "dampingRatio": 0.7}})
-            zoom = load_example("zoom-push.json")
-            zoom_elements = "{elements: " + ZOOM_ELEMENTS + "}"
-            steps = []
-            cases = [
-                ("hero push (from the page)", hero, "{}"),
-                ("hero push, spring", spring, "{}"),
-                ("zoom push", zoom, zoom_elements),
-                ("cartSheet present, perspective 100",
-                 load_example("cartSheet-present.json",
-                              {"options": {"tilt": 0.1, "scale": {"x": 0.85, "y": 0.95}, "perspective": 100}}),
-                 "{}"),
-                ("expand push", load_example("expand-push.json"), "{}"),
-            ]
-            plans = {}
-            for name, body, extra in cases:
-                plans[name] = post_plan(args.base, body)
-                for keyframes in ("sampled", "compact"):
-                    steps.append((f"{name}, {keyframes}", check_samples,
-                                  (checks, driver, name, body, plans[name], keyframes, extra)))
-            for name, body, extra in cases[:3]:
-                steps.append((f"{name} between samples", check_between,
-                              (checks, driver, name, body, args.base, extra)))
-            for keyframes in ("compact", "sampled"):
-                steps.append((f"reversal {keyframes}", check_reversal,
-                              (checks, driver, harness, "hero push", hero, plans[cases[0][0]], keyframes)))
-            steps.append(("reversal off the grid", check_reversal,
-                          (checks, driver, harness, "hero push", hero, plans[cases[0][0]], "compact",
-                           "{}", 5.3)))
-            steps.append(("reversal sampled off the grid", check_reversal,
-                          (checks, driver, harness, "hero push", hero, plans[cases[0][0]], "sampled",
-                           "{}", 5.3, True)))
-            steps.append(("reversal zoom", check_reversal,
-                          (checks, driver, harness, "zoom push (spring)", zoom, plans["zoom push"],
-                           "compact", zoom_elements)))
-            for name, body, flight_steps, extra in retarget_cases():
-                steps.append((name, check_retarget_flight,
-                              (checks, driver, harness, args.base, name, body, flight_steps),
-                              extra))
-            steps.append(("retarget edges", check_retarget_edges,
-                          (checks, driver, load_example("zoom-push-retargeted.json")["retarget"]["from"],
-                           without_retarget(load_example("zoom-push-retargeted.json")))))
-            steps.append(("actions", check_actions, (checks, driver)))
-            steps.append(("back mid-flight", check_back_mid_flight, (checks, driver, harness)))
-            steps.append(("keep and replace", check_keep_and_replace, (checks, driver)))
-            steps.append(("API edges", check_api_edges, (checks, driver)))
-            steps.append(("reduced motion", check_reduced_motion, (checks, driver, harness)))
-            for example in ("interaction-back-cross-activity.json", "interaction-drag-dismiss.json"):
-                steps.append((f"gesture kind {example}", check_gesture_kind,
-                              (checks, driver, args.base, example)))
-            for name, step, step_args, *keywords in steps:
-                if args.only and args.only not in name:
-                    continue
-                try:
-                    step(*step_args, **(keywords[0] if keywords else {}))
-                except Exception as error:  # noqa: BLE001 - reported, not swallowed
-                    checks.record(False, f"{name}: raised", f"{type(error).__name__}: {str(error)[:400]}")
-            external = driver.execute_script(
-                "return performance.getEntriesByType('resource').map((e) => e.name)"
-                ".filter((u) => !u.startsWith(location.origin) && !u.startsWith('data:'));")
-            checks.record(not external, "page loaded nothing from elsewhere", f"{external}")
-            # The 422 asked for by the API edges check is logged by Chromium as a failed load.
-            logs = [e for e in driver.get_log("browser") if e.get("level") == "SEVERE"
-                    and "status of 422" not in e.get("message", "")]
-            checks.record(not logs, "no errors in the browser console",
-                          "; ".join(e.get("message", "")[:200] for e in logs))
-            check_dead_proxy(checks, driver)
-        except OutOfTime as error:
-            checks.record(False, "time limit", str(error))
-        finally:
-            signal.alarm(0)
-            driver.quit()
-            harness.close()
+    try:
+        for name in engines.names():
+            checks.engine = name
+            run_engine(checks, name, args, harness)
+    finally:
+        harness.close()
     print(f"player test: {checks.passed} passed, {checks.failed} failed "
-          f"({time.monotonic() - started:.1f} s)", flush=True)
+          f"({time.monotonic() - started:.1f} s; {checks.summary_by_engine()})", flush=True)
     return 1 if checks.failed else 0
 
 

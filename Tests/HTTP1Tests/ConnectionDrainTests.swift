@@ -7,7 +7,7 @@ final class ConnectionDrainTests: XCTestCase, MachineTesting {
 
   // Moved from ServerLifecycleTests.testDrainAnswersReceivedRequestsThenStops.
   func testTheDrainAnswersEveryReceivedRequestAndClosesAfterTheLast() {
-    var d = Driver { $0.maxRequestsInFlight = 16 }
+    var d = Driver { $0.maximumRequestsInFlight = 16 }
     d.receive(get("/1") + get("/2"))
     d.drain()
     XCTAssertEqual(d.machine.state, .draining)
@@ -54,7 +54,7 @@ final class ConnectionDrainTests: XCTestCase, MachineTesting {
 
   // Moved from ServerLifecycleTests.testTheDrainDeadlineAnswersWorkStillRunningWith503AndCountsWhatItCut.
   func testTheDrainDeadlineAnswersEveryUnansweredRequestAndCutsOneMidBody() {
-    var d = Driver { $0.maxRequestsInFlight = 16 }
+    var d = Driver { $0.maximumRequestsInFlight = 16 }
     d.receive(get("/1") + get("/2") + "POST /3 HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\nabc")
     d.drain()
     d.answer(d.requests[1].id)

@@ -9,7 +9,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // MARK: - Pipelining
 
   func testPipelinedResponsesLeaveInRequestOrderWhateverOrderTheyAreAnsweredIn() {
-    var d = Driver { $0.maxRequestsInFlight = 16 }
+    var d = Driver { $0.maximumRequestsInFlight = 16 }
     d.receive(get("/a") + get("/b") + get("/c"))
     XCTAssertEqual(d.requests.map(\.target), ["/a", "/b", "/c"])
     XCTAssertEqual(d.requests.map(\.tag), ["/a", "/b", "/c"])
@@ -24,8 +24,8 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
 
   func testThePipeliningDepthLimitStopsParsingUntilAnswersLeave() {
     var d = Driver {
-      $0.maxPipelinedRequests = 2
-      $0.maxRequestsInFlight = 16
+      $0.maximumPipelinedRequests = 2
+      $0.maximumRequestsInFlight = 16
     }
     d.receive(get("/1") + get("/2") + get("/3") + get("/4"))
     XCTAssertEqual(d.requests.map(\.target), ["/1", "/2"])
@@ -57,7 +57,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // Moved from the socket suite (ServerCapacityTests.testPipelineDepthLimitStillAnswersAllInOrder):
   // at a depth of 4, 300 pipelined requests are all answered, in order.
   func testManyPipelinedRequestsBeyondTheDepthAreAllAnsweredInOrder() {
-    var d = Driver { $0.maxPipelinedRequests = 4 }
+    var d = Driver { $0.maximumPipelinedRequests = 4 }
     d.receive((0..<300).map { get("/\($0)") }.joined())
     var answered = 0
     while answered < d.requests.count {
@@ -72,8 +72,8 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // bound: no further request is parsed while they exceed it.
   func testAnswersWaitingBehindAnEarlierOneCountAgainstTheOutputBound() {
     var d = Driver {
-      $0.maxRequestsInFlight = 16
-      $0.maxPendingOutputBytes = 1000
+      $0.maximumRequestsInFlight = 16
+      $0.maximumPendingOutputBytes = 1000
     }
     d.receive(get("/slow") + get("/big"))
     XCTAssertEqual(d.requests.map(\.target), ["/slow", "/big"])
@@ -88,7 +88,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   }
 
   func testTooMuchUnsentOutputPausesReadingUntilThePeerTakesIt() {
-    var d = Driver { $0.maxPendingOutputBytes = 50 }
+    var d = Driver { $0.maximumPendingOutputBytes = 50 }
     d.socketRoom = 0
     d.receive(get("/1"))
     d.answer(d.requests[0].id)
@@ -119,7 +119,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // write that frees it earns another round, at most 8 per event (so one connection cannot
   // hold its loop), and the next event takes up the rest.
   func testBufferedPipelinedRequestsAreParsedInRoundsOfAtMostEight() {
-    var d = Driver { $0.maxPendingOutputBytes = 10 }
+    var d = Driver { $0.maximumPendingOutputBytes = 10 }
     // Each answer alone passes the output bound, so each write frees room for the next.
     d.judge = { _ in HTTPResponse(status: 404) }
     d.receive((0..<20).map { get("/\($0)") }.joined())
@@ -146,7 +146,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
     XCTAssertFalse(d.readInterest)
     d.peerTakes(now: Self.at(1))
     XCTAssertEqual(d.socket, ["shutdown"])
-    XCTAssertEqual(d.machine.state, .lingering)
+    XCTAssertTrue(d.machine.isLingering)
     XCTAssertTrue(d.readInterest, "lingering reads and throws away")
   }
 
@@ -167,7 +167,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // `100 Continue` is sent, and the connection closes.
   func testADeclaredBodyOverTheLimitIsRefused413EvenWhenAcceptedAndNo100IsSent() {
     var rules = ConnectionRules()
-    rules.parserLimits.maxBodyBytes = 10
+    rules.parserLimits.maximumBodyBytes = 10
     for expect in ["", "Expect: 100-continue\r\n"] {
       var d = Driver(rules: rules)
       d.receive("POST /p HTTP/1.1\r\nHost: t\r\n\(expect)Content-Length: 11\r\n\r\n")
@@ -255,7 +255,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // Moved from ServerProtocolTests.testHalfCloseStillAnswered and
   // ServerFaultTests.testHalfCloseAfterPipelinedRequestsGetsEveryAnswer.
   func testAHalfCloseAfterCompleteRequestsStillGetsEveryAnswerThenCloses() {
-    var d = Driver { $0.maxRequestsInFlight = 16 }
+    var d = Driver { $0.maximumRequestsInFlight = 16 }
     d.receive(get("/1") + get("/2") + get("/3"))
     d.receiveEnd()
     XCTAssertEqual(d.machine.state, .peerGone)
@@ -310,7 +310,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
 
   // The interim answer never overtakes the answers to earlier pipelined requests.
   func testA100ContinueWaitsUntilItsRequestIsFirstInLine() {
-    var d = Driver { $0.maxRequestsInFlight = 16 }
+    var d = Driver { $0.maximumRequestsInFlight = 16 }
     d.receive(
       get("/first")
         + "POST /p HTTP/1.1\r\nHost: t\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
@@ -325,7 +325,7 @@ final class ConnectionMachineTests: XCTestCase, MachineTesting {
   // request whose bytes tip the total over is answered 503 and its connection closed (moved
   // from ServerCapacityTests.testServerWideBudgetsForBodiesAndUnsentAnswers, its body part).
   func testARequestWhoseBodyTipsTheServerWideBudgetOverIs503AndCloses() {
-    var d = Driver { $0.maxBufferedBodyBytes = 1000 }
+    var d = Driver { $0.maximumBufferedBodyBytes = 1000 }
     d.otherBodies = 995
     d.receive("POST /p HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\n0123")
     XCTAssertEqual(d.countedBody, 4)

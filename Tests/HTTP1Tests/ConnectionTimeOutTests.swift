@@ -188,7 +188,7 @@ final class ConnectionTimeOutTests: XCTestCase, MachineTesting {
   func testLingeringEndsAtItsTimeOutOrWhenTooMuchIsThrownAway() {
     var rules = ConnectionRules()
     rules.lingerTimeout = 2
-    rules.parserLimits.maxBodyBytes = 1000
+    rules.parserLimits.maximumBodyBytes = 1000
     var d = Driver(rules: rules)
     d.receive(get("/a", "Connection: close\r\n"), now: Self.at(5))
     d.answer(d.requests[0].id, now: Self.at(5))

@@ -142,7 +142,7 @@ final class FramingTests: XCTestCase {
   // docs/HTTP.md: body over the limit is 413, but only once body bytes would pass it; the head is
   // emitted first so the application can answer 404/405 (docs/API.md precedence).
   func testBodyLimitContentLength413() throws {
-    let limits = HTTPParserLimits(maxBodyBytes: 10)
+    let limits = HTTPParserLimits(maximumBodyBytes: 10)
     var parser = HTTPRequestParser(limits: limits)
     parser.append(Array("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 20\r\n\r\n".utf8))
     guard case .head(let head)? = try parser.next() else { return XCTFail("no head") }
@@ -158,7 +158,7 @@ final class FramingTests: XCTestCase {
   }
 
   func testBodyLimitChunked413() throws {
-    let limits = HTTPParserLimits(maxBodyBytes: 10)
+    let limits = HTTPParserLimits(maximumBodyBytes: 10)
     let head = "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
     XCTAssertNoThrow(try parse(head + "5\r\nhello\r\n5\r\nhello\r\n0\r\n\r\n", limits: limits))
     assertParseError(head + "5\r\nhello\r\n6\r\nhello!\r\n0\r\n\r\n", status: 413, limits: limits)

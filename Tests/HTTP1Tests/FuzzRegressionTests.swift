@@ -6,7 +6,7 @@ import XCTest
 final class HTTP1FuzzRegressionTests: XCTestCase {
   /// The fuzz target's tight limits, under which the finding was made.
   let tight = HTTPParserLimits(
-    maxHeadBytes: 160, maxHeaderCount: 4, maxTargetBytes: 32, maxBodyBytes: 24)
+    maximumHeadBytes: 160, maximumHeaderCount: 4, maximumTargetBytes: 32, maximumBodyBytes: 24)
 
   /// Asserts `bytes` fail with `status` fed whole, split at every offset and byte by byte.
   func assertSameErrorEverySplit(

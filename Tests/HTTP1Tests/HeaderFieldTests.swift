@@ -61,7 +61,7 @@ final class HeaderFieldTests: XCTestCase {
     // Refused before the end of the head arrives: the parser never buffers past the limit.
     assertParseError(
       "GET / HTTP/1.1\r\nX-Big: " + String(repeating: "x", count: 17 * 1024), status: 431)
-    let limits = HTTPParserLimits(maxHeadBytes: 64)
+    let limits = HTTPParserLimits(maximumHeadBytes: 64)
     let exact =
       "GET / HTTP/1.1\r\nHost: a\r\nX: " + String(repeating: "y", count: 64 - 32) + "\r\n\r\n"
     XCTAssertEqual(exact.utf8.count, 64)

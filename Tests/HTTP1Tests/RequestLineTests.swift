@@ -116,7 +116,7 @@ final class RequestLineTests: XCTestCase {
 
   // RFC 9110 section 15.5.15 (414), docs/HTTP.md limits: target longer than the limit.
   func testTargetTooLong414() {
-    let limits = HTTPParserLimits(maxTargetBytes: 100)
+    let limits = HTTPParserLimits(maximumTargetBytes: 100)
     let long = "/" + String(repeating: "a", count: 100)
     assertParseError("GET \(long) HTTP/1.1\r\nHost: a\r\n\r\n", status: 414, limits: limits)
     XCTAssertNoThrow(
@@ -136,7 +136,7 @@ final class RequestLineTests: XCTestCase {
 
   // docs/API.md precedence: malformed (400) wins over too long (414).
   func testMalformedWinsOverTooLong() {
-    let limits = HTTPParserLimits(maxTargetBytes: 10)
+    let limits = HTTPParserLimits(maximumTargetBytes: 10)
     assertParseError(
       "GET /aaaaaaaaaaaaaaaaaaaa HTTP/1.1\r\nBad Name: x\r\nHost: a\r\n\r\n", status: 400,
       limits: limits)

@@ -41,7 +41,7 @@ final class ServerCapacityTests: ServerTestCase {
   // once; existing ones keep working.
   func testConnectionCap() throws {
     let (server, port) = try startServer(configure: {
-      $0.maxConnections = 5
+      $0.maximumConnections = 5
       $0.rules.headTimeout = 30
     })
     var clients: [RawClient] = []
@@ -78,8 +78,8 @@ final class ServerCapacityTests: ServerTestCase {
   func testServerWideBudgetsForBodiesAndUnsentAnswers() throws {
     let (_, port) = try startServer(
       configure: {
-        $0.maxBufferedBodyBytes = 1000
-        $0.maxHeldResponseBytes = 1000
+        $0.maximumBufferedBodyBytes = 1000
+        $0.maximumHeldResponseBytes = 1000
       },
       handler: { request in
         request.head.target == "/big"
@@ -117,7 +117,7 @@ final class ServerCapacityTests: ServerTestCase {
   // longest (on its event loop) is closed to make room, as nginx does.
   func testAtTheCapTheLongestIdleKeepAliveConnectionMakesRoom() throws {
     let (server, port) = try startServer(configure: {
-      $0.maxConnections = 4
+      $0.maximumConnections = 4
       $0.eventLoopCount = 1
     })
     var clients: [RawClient] = []
@@ -148,7 +148,7 @@ final class ServerCapacityTests: ServerTestCase {
     let (_, port) = try startServer(
       configure: {
         $0.workerCount = 1
-        $0.maxQueuedRequests = 1
+        $0.maximumQueuedRequests = 1
       },
       handler: { request in
         if request.head.path == "/block" {

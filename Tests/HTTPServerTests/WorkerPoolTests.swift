@@ -9,7 +9,7 @@ final class WorkerPoolTests: XCTestCase {
   func testWorkersRunAtTheirNiceLevel() throws {
     let own = try XCTUnwrap(WorkerPool.currentThreadNice())
     for (asked, expected) in [(0, own), (3, min(19, own + 3)), (40, 19)] {
-      let pool = WorkerPool(threads: 1, maxQueued: 0, nice: asked)
+      let pool = WorkerPool(threads: 1, maximumQueued: 0, nice: asked)
       pool.start()
       let seen = Locked<Int?>(nil)
       let done = DispatchSemaphore(value: 0)

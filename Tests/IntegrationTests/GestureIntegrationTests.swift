@@ -21,7 +21,8 @@ final class GestureIntegrationTests: IntegrationTestCase {
       XCTAssertEqual(answer.exchange.status, 200, name)
       XCTAssertEqual(answer.exchange.header("Cache-Control"), "no-store", name)
       XCTAssertEqual(
-        answer.exchange.body, try PlanningService().interactJSON(Array(request.utf8)).get(), name)
+        answer.exchange.body, try PlanningService().interactionBody(Array(request.utf8)).get(), name
+      )
       let json = answer.json
       let kind = name.contains("back") ? "back" : "dragDismiss"
       XCTAssertEqual(json["kind"], .string(kind), name)

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-"""Renders the Lottie export of every example with a real Lottie player (rlottie, PyPI
-rlottie-python) and checks each layer's rendered box against the plan.
+"""Renders the Lottie export of every example with two real Lottie players, rlottie (PyPI
+rlottie-python) and ThorVG (PyPI thorvg-python, the engine under LottieFiles' dotLottie
+players), and checks each layer's rendered box against the plan, for each renderer; then reports
+what one draws differently from the other (the layer boxes whose pixel edges differ) and what a
+ThorVG player shows when it holds its last frame.
 
 For every examples/*.json (plans and interactions, hero included) the CLI prints the Lottie
 document (`--format lottie`) and the JSON plan (`plan`, or `interact` for interaction-*). For
@@ -31,9 +34,19 @@ half. It is checked only when that pixel centre is outside the rounded corner by
 
 rlottie renders integer frames only. Every plan sample but the last lies on the frame grid; when
 the last one (t = duration) falls between frames, the copy's keyframe times (and out point) are
-shifted back by the fraction so that the sample lands on an integer frame.
+shifted back by the fraction so that the sample lands on an integer frame. ThorVG renders
+fractional frames: every sample is drawn at its own frame.
 
-Usage: render_test.py [--bin PATH] [--frames N] [--jobs N] [EXAMPLE.json ...]
+The held end: a player that stops at its last frame before the out point `op` (lottie-web at
+floor(op) - 1, ThorVG asked for any frame from op on draws op - 1) must show the plan's end. The
+export puts `op` one whole frame past the last sample, so each layer (and each content layer
+under its matte) is drawn by each renderer at ceil(op) - 1, and by ThorVG also at op itself,
+and its box must match the plan's end box within the same 1 px. The negative control gives
+interaction-back-retry (whose completion moves about 200 px in its last frame) the out point
+the export had before (the last sample's frame): the held end must then fail for each renderer,
+or the run fails.
+
+Usage: render_test.py [--bin PATH] [--frames N] [--jobs N] [--renderers rlottie,thorvg] [EXAMPLE.json ...]
   --bin: the CLI (default: BIN env var, else .build/debug/transition-planner);
   --frames: default LOTTIE_FRAMES env var, else 0 (every sample); examples: all examples/*.json.
 One line per example, then a summary; exits 1 on any failure.
@@ -50,13 +63,16 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from rlottie_python import LottieAnimation
+import threading
+
+RENDERERS = ("rlottie", "thorvg")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EDGE_TOLERANCE_PX = 1
 CORNER_MIN_RADIUS_PX = 3.0
 CORNER_MARGIN_PX = 0.5
 FRAME_EPSILON = 1e-6
+CONTROL_EXAMPLE = "interaction-back-retry"
 WHITE = [1, 1, 1, 1]
 IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 
@@ -180,8 +196,14 @@ def solo_document(document, layer, shift=0.0):
     return json.dumps(solo)
 
 
-def render(data, frames, width, height):
-    """{frame: (alpha marks bytes)} for each integer frame."""
+def render(data, frames, width, height, renderer):
+    """{frame: (alpha marks bytes)} for each integer frame, drawn by `renderer`."""
+    return {"rlottie": render_rlottie, "thorvg": render_thorvg}[renderer](data, frames, width, height)
+
+
+def render_rlottie(data, frames, width, height):
+    from rlottie_python import LottieAnimation
+
     animation = LottieAnimation.from_data(data=data)
     try:
         out = {}
@@ -192,6 +214,50 @@ def render(data, frames, width, height):
         return out
     finally:
         animation.lottie_animation_destroy()
+
+
+_thorvg = {}
+_thorvg_lock = threading.Lock()
+
+
+def thorvg_engine():
+    """ThorVG's engine, initialised once for the process (software rasteriser, no threads of
+    its own: the examples are rendered two at a time already)."""
+    with _thorvg_lock:
+        if "engine" not in _thorvg:
+            import thorvg_python
+
+            _thorvg["module"] = thorvg_python
+            _thorvg["engine"] = thorvg_python.Engine(threads=0)
+        return _thorvg["module"], _thorvg["engine"]
+
+
+def render_thorvg(data, frames, width, height):
+    tvg, engine = thorvg_engine()
+    canvas = tvg.SwCanvas(engine)
+    try:
+        # ARGB8888 in a uint32 per pixel: alpha is the byte at offset 3 on little endian.
+        check_thorvg(canvas.set_target(width, height, cs=tvg.Colorspace.ARGB8888), "set_target")
+        animation = tvg.LottieAnimation(engine)
+        picture = animation.get_picture()
+        check_thorvg(picture.load_data(data.encode(), "lottie", None, True), "load_data")
+        check_thorvg(picture.set_size(width, height), "set_size")
+        check_thorvg(canvas.add(picture), "add")
+        out = {}
+        for f in frames:
+            animation.set_frame(float(f))
+            check_thorvg(canvas.update(), "update")
+            check_thorvg(canvas.draw(True), "draw")
+            check_thorvg(canvas.sync(), "sync")
+            out[f] = bytes(canvas.buffer_arr)[3::4].translate(ABOVE_HALF)
+        return out
+    finally:
+        canvas.destroy()
+
+
+def check_thorvg(result, what):
+    if int(result) != 0:
+        raise RuntimeError(f"thorvg {what}: {result}")
 
 
 # MARK: - Choosing frames
@@ -254,11 +320,14 @@ def corner_checks(box, keyframe, lottie_scale, canvas_w, canvas_h):
     return checks, min(rx, ry)
 
 
-def check_example(binary, example, frame_count):
+def check_example(binary, example, frame_count, renderer, control=False):
+    """One example's checks for one renderer. With control, the negative control: only the held
+    end, with the out point the export had before (the last sample's frame)."""
     name = os.path.basename(example)[: -len(".json")]
     result = {
-        "name": name, "checked": 0, "skipped": 0, "corners": 0, "max_error": 0.0,
-        "failures": [], "layers": 0, "frames": [], "notes": [], "skips": {},
+        "name": name, "renderer": renderer, "checked": 0, "skipped": 0, "corners": 0,
+        "max_error": 0.0, "failures": [], "layers": 0, "frames": [], "notes": [], "skips": {},
+        "boxes": {}, "held": 0,
     }
     plan, document = run_cli(binary, example)
     rate = plan["frameRate"]
@@ -291,15 +360,24 @@ def check_example(binary, example, frame_count):
     indices = sample_frames(times, rate, frame_count)
     last = len(times) - 1
     last_frame = times[last] * rate
+    if control:
+        indices = []
+        document["op"] = last_frame
+        for l in document["layers"]:
+            l["op"] = last_frame
     shift = last_frame - math.floor(last_frame)
-    if shift < FRAME_EPSILON or 1 - shift < FRAME_EPSILON:
+    if renderer == "thorvg":
+        # ThorVG takes fractional frames: every sample at its own.
         shift = 0.0
+        frame_of = {i: times[i] * rate for i in indices}
+    elif shift < FRAME_EPSILON or 1 - shift < FRAME_EPSILON:
+        shift = 0.0
+        frame_of = {i: round(times[i] * rate) for i in indices}
     else:
         result["notes"].append(f"last sample at frame {last_frame:.4g} rendered shifted by {shift:.4g}")
-    frame_of = {i: round(times[i] * rate) for i in indices}
-    if shift:
+        frame_of = {i: round(times[i] * rate) for i in indices}
         frame_of[last] = math.floor(last_frame)
-    result["frames"] = [frame_of[i] if i != last or not shift else round(last_frame, 3) for i in indices]
+    result["frames"] = [round(frame_of[i], 3) if i != last or not shift else round(last_frame, 3) for i in indices]
 
     for n, lottie_layer in enumerate(element_layers):
         index = len(layers) - 1 - n
@@ -313,11 +391,12 @@ def check_example(binary, example, frame_count):
             result["failures"].append(f"{layer['id']}: {len(layer['keyframes'])} keyframes, expected {len(times)}")
             continue
         grid = [i for i in indices if not (shift and i == last)]
-        rendered = render(solo_document(document, lottie_layer), [frame_of[i] for i in grid], canvas_w, canvas_h)
+        rendered = render(solo_document(document, lottie_layer), [frame_of[i] for i in grid], canvas_w, canvas_h,
+                          renderer)
         marks = {i: rendered[frame_of[i]] for i in grid}
         if shift:
             marks[last] = render(
-                solo_document(document, lottie_layer, shift), [frame_of[last]], canvas_w, canvas_h
+                solo_document(document, lottie_layer, shift), [frame_of[last]], canvas_w, canvas_h, renderer
             )[frame_of[last]]
         for i in indices:
             keyframe = layer["keyframes"][i]
@@ -325,6 +404,7 @@ def check_example(binary, example, frame_count):
             unclipped = exact_box(keyframe, layer["anchor"])
             box = None if unclipped is None else clip(unclipped, canvas_w, canvas_h)
             got = pixel_box(marks[i], canvas_w, canvas_h)
+            result["boxes"][(layer["id"], i)] = got
             reason = skip_reason(unclipped, box)
             if reason:
                 result["skipped"] += 1
@@ -340,7 +420,7 @@ def check_example(binary, example, frame_count):
                 hint = (
                     f" (cornerRadius {radius:.3g}: rlottie drops a rectangle whose roundness is "
                     "a tiny non-zero number, about 1e-6 of a large rectangle)"
-                    if 0 < radius < 1e-3 else ""
+                    if 0 < radius < 1e-3 and renderer == "rlottie" else ""
                 )
                 result["failures"].append(f"{where}: nothing rendered; plan box {fmt(box)}{hint}")
                 continue
@@ -365,12 +445,58 @@ def check_example(binary, example, frame_count):
                         f"on-screen radius is {radius:.2f} px (cornerRadius {keyframe.get('cornerRadius')}); "
                         f"plan box {fmt(unclipped)}"
                     )
-        if lottie_layer.get("ind") in content_layers:
+        pair = content_layers.get(lottie_layer.get("ind"))
+        if pair:
             check_content(
-                document, lottie_layer, content_layers[lottie_layer["ind"]], layer, indices,
-                frame_of, shift, last, canvas_w, canvas_h, name, result,
+                document, lottie_layer, pair, layer, indices, frame_of, shift, last, canvas_w,
+                canvas_h, name, result,
             )
+        check_held_end(document, lottie_layer, pair, layer, canvas_w, canvas_h, result)
     return result
+
+
+def held_frames(document, renderer):
+    """The frames a player shows when it holds its end: the last whole frame before the out
+    point (lottie-web's last frame, floor(op) - 1 for a whole op), and for ThorVG the out point
+    itself too, which it draws as the frame before it."""
+    op = float(document["op"])
+    last_whole = math.ceil(op) - 1
+    return [last_whole, op] if renderer == "thorvg" else [last_whole]
+
+
+def check_held_end(document, lottie_layer, pair, layer, canvas_w, canvas_h, result):
+    """The layer (and its content under the matte) where a player holds its last frame: the
+    box of the plan's end state, within the same 1 px."""
+    renderer = result["renderer"]
+    frames = held_frames(document, renderer)
+    keyframe = layer["keyframes"][-1]
+    drawn = [(layer["id"], exact_box(keyframe, layer["anchor"]),
+              render(solo_document(document, lottie_layer), frames, canvas_w, canvas_h, renderer))]
+    if pair:
+        matte, content = pair
+        drawn.append((layer["id"] + " content", content_box(keyframe, layer["anchor"]),
+                      render(content_document(document, lottie_layer, matte, content), frames,
+                             canvas_w, canvas_h, renderer)))
+    for what, unclipped, marks in drawn:
+        box = None if unclipped is None else clip(unclipped, canvas_w, canvas_h)
+        reason = skip_reason(unclipped, box)
+        for f in frames:
+            where = (f"{result['name']} layer {what} held end (frame {f:g} of op "
+                     f"{float(document['op']):g})")
+            got = pixel_box(marks[f], canvas_w, canvas_h)
+            if reason:
+                if got is not None and reason in ("empty", "off the canvas"):
+                    result["failures"].append(
+                        f"{where}: rendered {got} although the plan's end box {fmt(unclipped)} is {reason}")
+                continue
+            result["held"] += 1
+            if got is None:
+                result["failures"].append(f"{where}: nothing rendered; plan's end box {fmt(box)}")
+                continue
+            bad = edge_misses(box, got, result)
+            if bad:
+                result["failures"].append(
+                    f"{where}: {', '.join(bad)}; rendered {got}, plan's end box {fmt(box)}")
 
 
 def content_document(document, parent, matte, content, shift=0.0):
@@ -429,12 +555,13 @@ def check_content(document, parent, pair, layer, indices, frame_of, shift, last,
     """The content child, clipped by its layer's matte: its box within 1 px of the plan's."""
     matte, content = pair
     grid = [i for i in indices if not (shift and i == last)]
+    renderer = result["renderer"]
     rendered = render(content_document(document, parent, matte, content),
-                      [frame_of[i] for i in grid], canvas_w, canvas_h)
+                      [frame_of[i] for i in grid], canvas_w, canvas_h, renderer)
     marks = {i: rendered[frame_of[i]] for i in grid}
     if shift:
         marks[last] = render(content_document(document, parent, matte, content, shift),
-                             [frame_of[last]], canvas_w, canvas_h)[frame_of[last]]
+                             [frame_of[last]], canvas_w, canvas_h, renderer)[frame_of[last]]
     for i in indices:
         keyframe = layer["keyframes"][i]
         where = f"{name} layer {layer['id']} content, sample {i}"
@@ -442,6 +569,7 @@ def check_content(document, parent, pair, layer, indices, frame_of, shift, last,
         box = None if unclipped is None else clip(unclipped, canvas_w, canvas_h)
         reason = skip_reason(unclipped, box)
         got = pixel_box(marks[i], canvas_w, canvas_h)
+        result["boxes"][(layer["id"] + " content", i)] = got
         if reason:
             result["skipped"] += 1
             result["skips"][reason] = result["skips"].get(reason, 0) + 1
@@ -488,6 +616,46 @@ def fmt(box):
 # MARK: - Main
 
 
+def renderer_version(renderer):
+    from importlib.metadata import version
+
+    if renderer == "rlottie":
+        return f"(rlottie-python {version('rlottie-python')})"
+    tvg, engine = thorvg_engine()
+    _, major, minor, micro, _ = engine.version()
+    return f"{major}.{minor}.{micro} (thorvg-python {version('thorvg-python')})"
+
+
+def report_differences(results, renderers):
+    """What one renderer draws differently from the other: per example, the layer boxes (at the
+    same samples) whose pixel edges differ, the largest difference and where it is."""
+    by = {(r["name"], r["renderer"]): r for r in results}
+    first, second = renderers[0], renderers[1]
+    total = same = 0
+    for name in sorted({r["name"] for r in results}):
+        a, b = by.get((name, first)), by.get((name, second))
+        if not a or not b:
+            continue
+        differ = []
+        for key in sorted(set(a["boxes"]) | set(b["boxes"]), key=str):
+            total += 1
+            x, y = a["boxes"].get(key), b["boxes"].get(key)
+            if x == y:
+                same += 1
+                continue
+            if x is None or y is None:
+                differ.append((float("inf"), key, x, y))
+            else:
+                differ.append((max(abs(p - q) for p, q in zip(x, y)), key, x, y))
+        if differ:
+            worst = max(differ, key=lambda d: d[0])
+            print(f"differ {name}: {len(differ)} of {len(set(a['boxes']) | set(b['boxes']))} boxes; "
+                  f"largest {worst[0]:g} px at {worst[1][0]} sample {worst[1][1]}: "
+                  f"{first} {worst[2]}, {second} {worst[3]}")
+    print(f"{first} and {second}: {same} of {total} layer boxes the same pixel box, "
+          f"{total - same} differ")
+
+
 def describe(skips):
     if not skips:
         return ""
@@ -502,6 +670,8 @@ def main():
         help="sample frames per example: at least 5, or 0 (the default) for every sample",
     )
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--renderers", default=os.environ.get("LOTTIE_RENDERERS", ",".join(RENDERERS)),
+                        help="comma-separated: rlottie, thorvg (default both)")
     parser.add_argument("examples", nargs="*")
     args = parser.parse_args()
     # Paths given relative to the caller's directory; examples/*.json relative to the repository.
@@ -515,24 +685,32 @@ def main():
         print(f"no CLI binary at {args.bin} (swift build --product transition-planner, or pass --bin / BIN)")
         return 1
 
+    renderers = [r.strip() for r in args.renderers.split(",") if r.strip()]
+    unknown = [r for r in renderers if r not in RENDERERS]
+    if unknown or not renderers:
+        parser.error(f"--renderers: {unknown or 'none'}; known: {', '.join(RENDERERS)}")
+    versions = {r: renderer_version(r) for r in renderers}
+    print("renderers: " + ", ".join(f"{r} {v}" for r, v in versions.items()), flush=True)
+
     started = time.monotonic()
-    # rlottie renders inside ctypes calls, which release the GIL: threads use both cores.
+    # Both players render inside ctypes calls, which release the GIL: threads use both cores.
+    jobs = [(e, r) for e in examples for r in renderers]
     with ThreadPoolExecutor(max_workers=max(args.jobs, 1)) as pool:
-        futures = [pool.submit(check_example, binary, e, args.frames) for e in examples]
+        futures = [pool.submit(check_example, binary, e, args.frames, r) for e, r in jobs]
         results = []
-        for example, future in zip(examples, futures):
+        for (example, renderer), future in zip(jobs, futures):
             try:
                 results.append(future.result())
             except Exception as error:  # noqa: BLE001 - reported as the example's failure
                 name = os.path.basename(example)[: -len(".json")]
                 results.append({
-                    "name": name, "checked": 0, "skipped": 0, "corners": 0, "max_error": 0.0,
-                    "failures": [f"{type(error).__name__}: {error}"], "layers": 0, "frames": [],
-                    "notes": [], "skips": {},
+                    "name": name, "renderer": renderer, "checked": 0, "skipped": 0, "corners": 0,
+                    "max_error": 0.0, "failures": [f"{type(error).__name__}: {error}"], "layers": 0,
+                    "frames": [], "notes": [], "skips": {}, "boxes": {}, "held": 0,
                 })
 
     failed = 0
-    totals = {"checked": 0, "skipped": 0, "corners": 0}
+    totals = {"checked": 0, "skipped": 0, "corners": 0, "held": 0}
     skips = {}
     worst = 0.0
     for r in results:
@@ -547,9 +725,9 @@ def main():
             frames = frames[:3] + ["..."] + frames[-3:]
         frames = ",".join(str(f) for f in frames)
         line = (
-            f"{status} {r['name']}: {r['layers']} layers x {len(r['frames'])} frames [{frames}]: "
+            f"{status} [{r['renderer']} {versions[r['renderer']]}] {r['name']}: {r['layers']} layers x {len(r['frames'])} frames [{frames}]: "
             f"{r['checked']} boxes checked, {r['skipped']} skipped{describe(r['skips'])}, "
-            f"{r['corners']} corners; "
+            f"{r['corners']} corners, {r['held']} held-end boxes; "
             f"max edge error {r['max_error']:.3f} px"
         )
         if r["notes"]:
@@ -561,14 +739,41 @@ def main():
                 print(f"  {failure}")
             if len(r["failures"]) > 20:
                 print(f"  ... {len(r['failures']) - 20} more")
+    controls_failed = negative_control(binary, examples, renderers, versions)
+    if len(renderers) > 1:
+        report_differences(results, renderers)
     elapsed = time.monotonic() - started
     print(
-        f"{len(results)} examples, {totals['checked']} layer boxes checked, {totals['skipped']} skipped"
-        f"{describe(skips)}, {totals['corners']} rounded corners "
+        f"{len(examples)} examples x {len(renderers)} renderers, {totals['checked']} layer boxes checked, {totals['skipped']} skipped"
+        f"{describe(skips)}, {totals['corners']} rounded corners and {totals['held']} held-end boxes "
         f"checked; max edge error {worst:.3f} px (tolerance: floor/ceil of the exact edge "
         f"± {EDGE_TOLERANCE_PX} px); {failed} failed; {elapsed:.1f} s"
     )
-    return 1 if failed else 0
+    return 1 if failed or controls_failed else 0
+
+
+def negative_control(binary, examples, renderers, versions):
+    """The held-end check must catch the out point the export had before (the last sample's
+    frame: a held player shows the plan one frame before its end). Returns how many renderers
+    did not catch it."""
+    example = next((e for e in examples if os.path.basename(e) == CONTROL_EXAMPLE + ".json"), None)
+    if example is None:
+        print(f"negative control skipped: {CONTROL_EXAMPLE} is not among the examples run")
+        return 0
+    missed = 0
+    for renderer in renderers:
+        r = check_example(binary, example, 0, renderer, control=True)
+        held = [f for f in r["failures"] if "held end" in f]
+        other = [f for f in r["failures"] if "held end" not in f]
+        if held and not other:
+            print(f"ok   [{renderer} {versions[renderer]}] negative control: {CONTROL_EXAMPLE} with op "
+                  f"at its last sample fails the held end ({len(held)} of {r['held']} boxes), "
+                  f"as it must; first: {held[0]}")
+        else:
+            missed += 1
+            print(f"FAIL [{renderer} {versions[renderer]}] negative control: {CONTROL_EXAMPLE} with op at "
+                  f"its last sample: {len(held)} held-end failures, other failures {other[:3]}")
+    return missed
 
 
 if __name__ == "__main__":

@@ -11,12 +11,15 @@ extension PlannerApp {
     return nil
   }
 
-  /// The whole answer, worker part included.
-  func handle(_ request: HTTPRequest) -> HTTPResponse { response(to: request) }
+  /// The whole answer, worker part included, under the server's `limits`.
+  func handle(_ request: HTTPRequest, limits: HTTPParserLimits = .init()) -> HTTPResponse {
+    response(to: request, limits: limits)
+  }
 
   /// One request through `handle`: a body is sent with its Content-Length.
   func handle(
-    _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String? = nil
+    _ method: String, _ target: String, _ headers: [(String, String)] = [], body: String? = nil,
+    limits: HTTPParserLimits = .init()
   ) -> HTTPResponse {
     let bytes = body.map { Array($0.utf8) } ?? []
     return handle(
@@ -24,6 +27,6 @@ extension PlannerApp {
         head: HTTPRequestHead(
           method: method, target: target, headers: HTTPHeaders(headers),
           framing: body.map { _ in .contentLength(bytes.count) } ?? .none),
-        body: bytes))
+        body: bytes), limits: limits)
   }
 }

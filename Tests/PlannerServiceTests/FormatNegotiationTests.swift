@@ -184,7 +184,7 @@ final class FormatNegotiationTests: XCTestCase {
   func testInteractionsAnswerEveryFormatUncached() throws {
     let plan = try PlanningService().decodeInteractionRequest(Array(interactionExampleJSON.utf8))
       .flatMap(PlanningService().interact).get()
-    for f in ExportFormat.allCases {
+    for f in ExportFormat.allCases where f.servesInteractions {
       let r = send(
         "POST", "/v1/interactions?format=\(f.rawValue)", jsonType, body: interactionExampleJSON)
       XCTAssertEqual(r.status, 200)
@@ -197,6 +197,36 @@ final class FormatNegotiationTests: XCTestCase {
         body: interactionExampleJSON)
       XCTAssertEqual(byAccept.body, r.body)
     }
+  }
+
+  /// docs/VIEWTRANSITIONS.md 1: plans only; an Accept that admits only the view-transition
+  /// type is a 406 on the interactions route; `keyframes=compact` is a 400, `sampled` changes
+  /// nothing.
+  func testViewTransitionIsForPlansOnly() throws {
+    let named = send(
+      "POST", "/v1/interactions?format=viewtransition", jsonType, body: interactionExampleJSON)
+    XCTAssertEqual(named.status, 400)
+    let problem = try JSONParser.parse(named.body)
+    XCTAssertEqual(problem["type"], .string("/problems/invalid-parameter"))
+    XCTAssertEqual(
+      problem["detail"], .string("format viewtransition is for plans, not interactions"))
+    let onlyIt = send(
+      "POST", "/v1/interactions", jsonType + [("Accept", mediaType(.viewtransition))],
+      body: interactionExampleJSON)
+    XCTAssertEqual(onlyIt.status, 406)
+    let detail = try XCTUnwrap(try JSONParser.parse(onlyIt.body)["detail"]?.text)
+    XCTAssertFalse(detail.contains(mediaType(.viewtransition)), detail)
+    // Preferred but not alone: the route answers in the next best type.
+    let preferred = send(
+      "POST", "/v1/interactions",
+      jsonType + [("Accept", "\(mediaType(.viewtransition)), application/json;q=0.5")],
+      body: interactionExampleJSON)
+    XCTAssertEqual(preferred.status, 200)
+    XCTAssertEqual(preferred.headers.first(name: "Content-Type"), "application/json")
+    XCTAssertEqual(postPlan("?format=viewtransition&keyframes=compact").status, 400)
+    XCTAssertEqual(
+      postPlan("?format=viewtransition&keyframes=sampled").body,
+      postPlan("?format=viewtransition").body)
   }
 
   func testSameRequestTwiceGivesIdenticalBytes() {

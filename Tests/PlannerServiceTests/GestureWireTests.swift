@@ -33,7 +33,7 @@ func dragRequestJSON(
 /// message, and `pan` unchanged.
 final class GestureWireTests: XCTestCase {
   func answer(_ json: String, limits: PlannerLimits = .init()) throws -> JSONValue {
-    try JSONParser.parse(PlanningService(limits: limits).interactJSON(Array(json.utf8)).get())
+    try JSONParser.parse(PlanningService(limits: limits).interactionBody(Array(json.utf8)).get())
   }
 
   func errors(_ json: String) -> [String] {
@@ -366,18 +366,18 @@ final class GestureWireTests: XCTestCase {
   // MARK: - pan unchanged
 
   func testPanIsTheDefaultKindByteForByte() throws {
-    let plain = try PlanningService().interactJSON(Array(interactionExampleJSON.utf8)).get()
+    let plain = try PlanningService().interactionBody(Array(interactionExampleJSON.utf8)).get()
     for kind in [#""kind": "pan","#, #""kind": null,"#] {
       let spelled = interactionExampleJSON.replacingOccurrences(
         of: #""direction": "either","#, with: kind + #" "direction": "either","#)
       XCTAssertNotEqual(spelled, interactionExampleJSON)
-      XCTAssertEqual(try PlanningService().interactJSON(Array(spelled.utf8)).get(), plain, kind)
+      XCTAssertEqual(try PlanningService().interactionBody(Array(spelled.utf8)).get(), plain, kind)
     }
     // A pan ignores the other kinds' members.
     let others = interactionExampleJSON.replacingOccurrences(
       of: #""direction": "either","#,
       with: #""direction": "either", "pattern": 5, "element": [], "parameters": "x","#)
-    XCTAssertEqual(try PlanningService().interactJSON(Array(others.utf8)).get(), plain)
+    XCTAssertEqual(try PlanningService().interactionBody(Array(others.utf8)).get(), plain)
   }
 
   // MARK: - errors (docs/GESTURES.md 7)
@@ -666,7 +666,10 @@ final class GestureWireTests: XCTestCase {
         XCTAssertTrue(lottieNames.contains(id), "\(name) \(id)")
         XCTAssertTrue(svg.contains("data-layer=\"\(id)\""), "\(name) \(id)")
       }
-      XCTAssertEqual(num(lottie["op"]), plan.duration * num(lottie["fr"]), accuracy: 1e-6, name)
+      // The out point: one whole frame past the last sample, where a held player shows the end.
+      let end = plan.duration * num(lottie["fr"])
+      let snapped = abs(end - end.rounded()) < 1e-9 ? end.rounded() : end
+      XCTAssertEqual(num(lottie["op"]), snapped.rounded(.up) + 1, name)
     }
   }
 
@@ -688,7 +691,7 @@ final class GestureWireTests: XCTestCase {
   // is infinite for both touches, their difference NaN) and a response of 5e-324 (k = (2 pi /
   // response)^2 is infinite). The answers keep finite keyframes.
   func testOverflowingParametersKeepTheKeyframesFinite() throws {
-    let back = try PlanningService().interactJSON(
+    let back = try PlanningService().interactionBody(
       Array(backRequestJSON(gesture: #""kind":"back","density":5e-324"#).utf8)
     ).get()
     XCTAssertFalse(String(decoding: back, as: UTF8.self).contains("null"))
@@ -724,8 +727,8 @@ final class GestureWireTests: XCTestCase {
 
   func testEncodingIsDeterministic() throws {
     for json in [backRequestJSON(), dragRequestJSON()] {
-      let a = try PlanningService().interactJSON(Array(json.utf8)).get()
-      XCTAssertEqual(try PlanningService().interactJSON(Array(json.utf8)).get(), a)
+      let a = try PlanningService().interactionBody(Array(json.utf8)).get()
+      XCTAssertEqual(try PlanningService().interactionBody(Array(json.utf8)).get(), a)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import JSON
 import TransitionEngine
 import XCTest
@@ -37,7 +38,7 @@ func element(_ id: String, _ extra: String = "") -> String {
 
 final class HeroWireTests: XCTestCase {
   func planText(_ json: String) throws -> String {
-    switch PlanningService().planJSON(Array(json.utf8)) {
+    switch PlanningService().planBody(Array(json.utf8)) {
     case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
     case .failure(let p):
       throw NSError(domain: "plan", code: p.status, userInfo: ["detail": "\(p.errors)"])
@@ -305,11 +306,13 @@ final class HeroWireTests: XCTestCase {
     XCTAssertEqual(large.status, 200)
     XCTAssertNil(large.headers.first(name: "Content-Location"))
     XCTAssertNotNil(large.headers.first(name: "ETag"))
-    var tight = PlannerAppConfiguration()
+    // The limit is the server's, given with the head (HTTPHeadContext).
+    var tight = HTTPParserLimits()
     tight.maximumTargetBytes = 100
     XCTAssertNil(
-      PlannerApp(configuration: tight).handle(
-        "POST", "/v1/plans", [("Content-Type", "application/json")], body: heroAPIExample
+      PlannerApp().handle(
+        "POST", "/v1/plans", [("Content-Type", "application/json")], body: heroAPIExample,
+        limits: tight
       )
       .headers.first(name: "Content-Location"))
 

@@ -25,7 +25,7 @@ final class InteractionRouteTests: XCTestCase {
     XCTAssertEqual(r.headers.first(name: "Vary"), "Accept, Accept-Encoding")
     XCTAssertNil(r.headers.first(name: "ETag"))
     XCTAssertEqual(
-      r.body, try PlanningService().interactJSON(Array(interactionExampleJSON.utf8)).get())
+      r.body, try PlanningService().interactionBody(Array(interactionExampleJSON.utf8)).get())
     let v = try JSONParser.parse(r.body)
     XCTAssertEqual(v["decision"], .string("finish"))
     // A trailing slash names the same route.

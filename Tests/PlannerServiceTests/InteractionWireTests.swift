@@ -27,7 +27,7 @@ let transitionJSON =
   #"{"style":"zoom","operation":"pop","container":{"width":390,"height":844},"source":{"x":16,"y":220,"width":170,"height":170},"destination":{"x":0,"y":91,"width":390,"height":390}}"#
 
 func interactionProblem(_ json: String, limits: PlannerLimits = .init()) -> Problem? {
-  if case .failure(let p) = PlanningService(limits: limits).interactJSON(Array(json.utf8)) {
+  if case .failure(let p) = PlanningService(limits: limits).interactionBody(Array(json.utf8)) {
     return p
   }
   return nil
@@ -231,7 +231,7 @@ final class InteractionWireTests: XCTestCase {
   }
 
   func testResponseKeysFollowAPIOrder() throws {
-    let bytes = try PlanningService().interactJSON(Array(interactionExampleJSON.utf8)).get()
+    let bytes = try PlanningService().interactionBody(Array(interactionExampleJSON.utf8)).get()
     let v = try JSONParser.parse(bytes)
     XCTAssertEqual(
       keys(v),
@@ -283,7 +283,7 @@ final class InteractionWireTests: XCTestCase {
 
   func testReasonFiguresPerPolicyPendingAndCancel() throws {
     func response(_ json: String) throws -> JSONValue {
-      try JSONParser.parse(PlanningService().interactJSON(Array(json.utf8)).get())
+      try JSONParser.parse(PlanningService().interactionBody(Array(json.utf8)).get())
     }
     let projected = try response(GestureFixture.fastFlick.requestJSON(policy: "projected"))
     XCTAssertEqual(projected["decision"], .string("finish"))
@@ -319,13 +319,13 @@ final class InteractionWireTests: XCTestCase {
 
   func testEncodingIsDeterministic() throws {
     let body = Array(GestureFixture.slowDrag.requestJSON().utf8)
-    let a = try PlanningService().interactJSON(body).get()
-    let b = try PlanningService().interactJSON(body).get()
+    let a = try PlanningService().interactionBody(body).get()
+    let b = try PlanningService().interactionBody(body).get()
     XCTAssertEqual(a, b)
     // A different but equivalent spelling of the same request gives the same bytes.
     let spaced = Array(
       GestureFixture.slowDrag.requestJSON().replacingOccurrences(of: ",", with: ", ").utf8)
-    XCTAssertEqual(try PlanningService().interactJSON(spaced).get(), a)
+    XCTAssertEqual(try PlanningService().interactionBody(spaced).get(), a)
   }
 
   func testFixtureGeneratorMatchesTheExampleFiles() throws {

@@ -5,7 +5,8 @@ import XCTest
 @testable import PlannerService
 
 /// The `lottie` document beyond what the schema checks (scripts/stages/lottie-check.sh does that):
-/// what players need, the layer order, and every keyframe's value against the plan.
+/// what players need, the layer order, every keyframe's value against the plan, and the out
+/// point where a player holding its last frame shows the plan's end.
 final class LottieExportTests: XCTestCase {
   func document(_ timeline: Timeline) throws -> JSONValue {
     try JSONParser.parse(LottieExporter.export(timeline))
@@ -30,9 +31,7 @@ final class LottieExportTests: XCTestCase {
     XCTAssertEqual(doc["v"], .string("5.7.0"), file: file, line: line)
     XCTAssertEqual(doc["fr"]?.number, rate, file: file, line: line)
     XCTAssertEqual(doc["ip"]?.number, 0, file: file, line: line)
-    XCTAssertEqual(
-      try XCTUnwrap(doc["op"]?.number), timeline.duration * rate, accuracy: 1e-9, file: file,
-      line: line)
+    XCTAssertEqual(doc["op"]?.number, Self.expectedOutPoint(timeline), file: file, line: line)
     XCTAssertEqual(doc["w"]?.number, timeline.container.width, file: file, line: line)
     XCTAssertEqual(doc["h"]?.number, timeline.container.height, file: file, line: line)
     XCTAssertEqual(doc["ddd"]?.number, 0, file: file, line: line)
@@ -123,6 +122,131 @@ final class LottieExportTests: XCTestCase {
       XCTAssertEqual(try XCTUnwrap(frames.last), end * 60, accuracy: 1e-9, name)
       XCTAssertNotEqual(frames.last, frames.last?.rounded(), name)
     }
+  }
+
+  /// The out point the export must write: the first whole frame at least one frame past the last
+  /// sample's frame (that frame snapped to a whole one when it misses it by rounding only).
+  static func expectedOutPoint(_ timeline: Timeline) -> Double {
+    let last = (timeline.times.last ?? 0) * Double(timeline.frameRate)
+    let snapped = abs(last - last.rounded()) < 1e-9 ? last.rounded() : last
+    return snapped.rounded(.up) + 1
+  }
+
+  /// The value of an animated property at `frame` as a Lottie player computes it: linear
+  /// between the keyframes around it (every key the export writes eases linearly), the last
+  /// key's value held after it.
+  func valueAt(_ keys: [JSONValue], frame: Double) throws -> [Double] {
+    let t = keys.map { $0["t"]?.number ?? .nan }
+    let s = try keys.map { try XCTUnwrap($0["s"]?.array).compactMap(\.number) }
+    guard let next = t.firstIndex(where: { $0 > frame }) else { return s[s.count - 1] }
+    guard next > 0 else { return s[0] }
+    let u = (frame - t[next - 1]) / (t[next] - t[next - 1])
+    return zip(s[next - 1], s[next]).map { $0 + ($1 - $0) * u }
+  }
+
+  /// Every animated property of a document, with the path that names it.
+  func animatedProperties(_ value: JSONValue, _ path: String = "") -> [(String, [JSONValue])] {
+    switch value {
+    case .object(let members):
+      if value["a"] == .number(1), let keys = value["k"]?.array {
+        return [(path, keys)]
+      }
+      return members.flatMap { animatedProperties($0.value, path + "/" + $0.key) }
+    case .array(let items):
+      return items.enumerated().flatMap { animatedProperties($1, path + "/\($0)") }
+    default:
+      return []
+    }
+  }
+
+  /// What keeps a player holding its last frame from showing the plan's end: lottie-web stops
+  /// on frame floor(op) - 1, and ThorVG draws a frame asked for at or past op as op - 1; that
+  /// frame must show every animated property at its last key, the plan's end state. The out
+  /// point is the least whole frame that does so (frame op - 2 is before the last sample).
+  func endStateMisses(_ doc: JSONValue, lastSampleFrame last: Double) throws -> [String] {
+    var misses: [String] = []
+    let op = try XCTUnwrap(doc["op"]?.number)
+    if op != op.rounded() { misses.append("op \(op) is not a whole frame") }
+    if op - 1 < last - 1e-9 { misses.append("op \(op) - 1 is before the last sample \(last)") }
+    if op - 2 >= last - 1e-9 {
+      misses.append("op \(op) is not minimal for the last sample \(last)")
+    }
+    for layer in try XCTUnwrap(doc["layers"]?.array) where layer["op"]?.number != op {
+      misses.append("layer \(layer["nm"]?.text ?? "?") ends at \(layer["op"]?.number ?? .nan)")
+    }
+    let held = op.rounded(.up) - 1
+    for (path, keys) in animatedProperties(try XCTUnwrap(doc["layers"])) {
+      let end = try XCTUnwrap(keys.last?["s"]?.array).compactMap(\.number)
+      let value = try valueAt(keys, frame: held)
+      if value != end { misses.append("\(path) at frame \(held) is \(value), the end \(end)") }
+    }
+    return misses
+  }
+
+  func assertHoldsEndState(
+    _ timeline: Timeline, _ name: String, file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let last = (timeline.times.last ?? 0) * Double(timeline.frameRate)
+    let misses = try endStateMisses(try document(timeline), lastSampleFrame: last)
+    XCTAssertEqual(misses, [], name, file: file, line: line)
+  }
+
+  func testEveryExampleHoldsItsEndStateAtTheLastFrameBeforeTheOutPoint() throws {
+    for name in ExportFixtures.exampleNames {
+      try assertHoldsEndState(try ExportFixtures.plan(name).timeline, name)
+    }
+    for name in ExportFixtures.interactionNames + ExportFixtures.heroInteractionNames {
+      try assertHoldsEndState(try ExportFixtures.interaction(name).timeline, name)
+    }
+  }
+
+  /// The document with its out point (and every layer's) replaced.
+  func withOutPoint(_ doc: JSONValue, _ op: Double) -> JSONValue {
+    func replaced(_ value: JSONValue) -> JSONValue {
+      guard case .object(let members) = value else { return value }
+      return .object(members.map { $0.key == "op" ? JSONMember("op", .number(op)) : $0 })
+    }
+    guard case .object(let members) = replaced(doc) else { return doc }
+    return .object(
+      members.map {
+        guard $0.key == "layers", case .array(let layers) = $0.value else { return $0 }
+        return JSONMember("layers", .array(layers.map(replaced)))
+      })
+  }
+
+  /// Negative control: the out point the export wrote before (the last sample's frame, 55.5 for
+  /// interaction-back-retry, whose completion moves about 200 px in its last frame) and one a
+  /// frame too late are both caught.
+  func testTheHeldEndCheckCatchesAnOutPointAtTheLastSampleAndOneTooLate() throws {
+    let timeline = try ExportFixtures.interaction("interaction-back-retry").timeline
+    let last = try XCTUnwrap(timeline.times.last) * Double(timeline.frameRate)
+    let doc = try document(timeline)
+    let early = try endStateMisses(withOutPoint(doc, last), lastSampleFrame: last)
+    XCTAssertTrue(early.contains { $0.contains("before the last sample") }, "\(early)")
+    XCTAssertTrue(early.contains { $0.contains("at frame 55.0") }, "\(early)")
+    let late = try endStateMisses(withOutPoint(doc, last.rounded(.up) + 2), lastSampleFrame: last)
+    XCTAssertTrue(late.contains { $0.contains("not minimal") }, "\(late)")
+  }
+
+  /// A last sample between frames (44.199) and a zero-length timeline: op 46 and op 1.
+  func testFractionalAndZeroLengthTimelinesGetAWholeOutPointPastTheEnd() throws {
+    let base = try ExportFixtures.plan("zoom-push").timeline
+    var fractional = base
+    fractional.times = Array(base.times.prefix(45))
+    fractional.times[44] = 44.199 / 60
+    fractional.duration = fractional.times[44]
+    fractional.keyframes = base.keyframes.map { Array($0.prefix(45)) }
+    fractional.details = base.details.map { Array($0.prefix(45)) }
+    XCTAssertEqual(try document(fractional)["op"]?.number, 46)
+    try assertHoldsEndState(fractional, "fractional")
+
+    var still = base
+    still.times = [0]
+    still.duration = 0
+    still.keyframes = base.keyframes.map { [$0[0]] }
+    still.details = base.details.map { Array($0.prefix(1)) }
+    XCTAssertEqual(try document(still)["op"]?.number, 1)
+    try assertHoldsEndState(still, "zero-length")
   }
 
   func testMetadataSaysTiltIsApproximated() throws {

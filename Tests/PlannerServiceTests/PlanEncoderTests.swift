@@ -6,7 +6,7 @@ import XCTest
 
 final class PlanEncoderTests: XCTestCase {
   func plan(_ json: String) throws -> JSONValue {
-    let bytes = try PlanningService().planJSON(Array(json.utf8)).get()
+    let bytes = try PlanningService().planBody(Array(json.utf8)).get()
     return try JSONParser.parse(bytes)
   }
 
@@ -150,10 +150,10 @@ final class PlanEncoderTests: XCTestCase {
   }
 
   func testEncodingIsByteIdenticalForEqualRequests() throws {
-    let a = try PlanningService().planJSON(Array(zoomPushJSON.utf8)).get()
+    let a = try PlanningService().planBody(Array(zoomPushJSON.utf8)).get()
     let reordered =
       #"{"frameRate":60,"operation":"push","style":"zoom","destination":{"y":91,"x":0,"width":390,"height":390},"source":{"x":16,"y":220,"width":170,"height":170},"container":{"width":390,"height":844},"timing":{"curve":{"type":"spring","initialVelocity":1,"dampingRatio":0.6},"duration":1}}"#
-    let b = try PlanningService().planJSON(Array(reordered.utf8)).get()
+    let b = try PlanningService().planBody(Array(reordered.utf8)).get()
     XCTAssertEqual(a, b)
   }
 

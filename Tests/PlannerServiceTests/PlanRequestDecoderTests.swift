@@ -17,7 +17,7 @@ let zoomPushJSON = """
   """
 
 func problem(_ json: String, limits: PlannerLimits = .init()) -> Problem? {
-  if case .failure(let p) = PlanningService(limits: limits).planJSON(Array(json.utf8)) { return p }
+  if case .failure(let p) = PlanningService(limits: limits).planBody(Array(json.utf8)) { return p }
   return nil
 }
 

@@ -65,7 +65,7 @@ final class RetargetWireTests: XCTestCase {
   typealias F = RetargetFixtures
 
   func plan(_ object: F.Object) throws -> JSONValue {
-    switch PlanningService().planJSON(Array(F.text(object).utf8)) {
+    switch PlanningService().planBody(Array(F.text(object).utf8)) {
     case .success(let bytes): return try JSONParser.parse(bytes)
     case .failure(let p): throw NSError(domain: "plan", code: p.status, userInfo: ["p": "\(p)"])
     }
@@ -443,7 +443,8 @@ final class RetargetWireTests: XCTestCase {
     var transition = object["transition"] as! F.Object
     transition["retarget"] = ["at": 0.1, "from": transition]
     object["transition"] = transition
-    guard case .failure(let p) = PlanningService().interactJSON(Array(F.text(object).utf8)) else {
+    guard case .failure(let p) = PlanningService().interactionBody(Array(F.text(object).utf8))
+    else {
       return XCTFail("accepted")
     }
     XCTAssertEqual(
@@ -490,7 +491,7 @@ final class RetargetWireTests: XCTestCase {
     new["destination"] = F.rect(0, 131, 390, 390)
     new["reversal"] = ["at": 0.5]
     let text = String(
-      decoding: try PlanningService().planJSON(
+      decoding: try PlanningService().planBody(
         Array(F.text(F.retarget(new, from: F.zoomPush, at: 0.1)).utf8)
       ).get(),
       as: UTF8.self)

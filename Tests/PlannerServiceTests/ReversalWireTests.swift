@@ -8,7 +8,7 @@ import XCTest
 /// `reduceMotion` and `reversal` on the wire (docs/API.md "Accessibility and interruption").
 final class ReversalWireTests: XCTestCase {
   func text(_ json: String) throws -> String {
-    switch PlanningService().planJSON(Array(json.utf8)) {
+    switch PlanningService().planBody(Array(json.utf8)) {
     case .success(let bytes): return String(decoding: bytes, as: UTF8.self)
     case .failure(let p): throw NSError(domain: "plan", code: p.status, userInfo: ["p": "\(p)"])
     }
@@ -121,7 +121,8 @@ final class ReversalWireTests: XCTestCase {
                                {"t": 0.1, "x": 60, "y": 0, "state": "changed"},
                                {"t": 0.2, "x": 200, "y": 0, "state": "ended"}]}}
       """
-    guard case .success(let bytes) = PlanningService().interactJSON(Array(interaction.utf8)) else {
+    guard case .success(let bytes) = PlanningService().interactionBody(Array(interaction.utf8))
+    else {
       return XCTFail("interaction failed")
     }
     let text = String(decoding: bytes, as: UTF8.self)

@@ -25,9 +25,9 @@ final class StyleDefaultsTests: XCTestCase {
       let written = Defaults.writingOut(style.inputs, into: request)
       defaultsSeen += Defaults.count(style.inputs)
       let service = PlanningService()
-      let original = try service.planJSON(Array(request.compactText.utf8)).get()
-      XCTAssertEqual(try service.planJSON(Array(omitted.compactText.utf8)).get(), original, file)
-      XCTAssertEqual(try service.planJSON(Array(written.compactText.utf8)).get(), original, file)
+      let original = try service.planBody(Array(request.compactText.utf8)).get()
+      XCTAssertEqual(try service.planBody(Array(omitted.compactText.utf8)).get(), original, file)
+      XCTAssertEqual(try service.planBody(Array(written.compactText.utf8)).get(), original, file)
       if Defaults.count(style.inputs) > 0 {
         XCTAssertNotEqual(omitted, written, "\(file): the two spellings differ")
       }

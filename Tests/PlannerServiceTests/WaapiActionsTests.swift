@@ -12,20 +12,20 @@ final class WaapiActionsTests: XCTestCase {
   func testPlansCarryTheirActionsAndRequest() throws {
     for json in [zoomPushJSON, heroAPIExample] {
       let service = PlanningService()
-      let plan = try JSONParser.parse(try service.planJSON(Array(json.utf8)).get())
+      let plan = try JSONParser.parse(try service.planBody(Array(json.utf8)).get())
       let waapi = try JSONParser.parse(
         try service.planBody(Array(json.utf8), format: .waapi, options: ExportOptions()).get())
       XCTAssertEqual(waapi["actions"], plan["actions"])
       XCTAssertNotNil(waapi["actions"]?["finish"])
       let request = try XCTUnwrap(waapi["request"])
       XCTAssertEqual(request["style"], try JSONParser.parse(Array(json.utf8))["style"])
-      let again = try JSONParser.parse(try service.planJSON(Array(request.compactText.utf8)).get())
+      let again = try JSONParser.parse(try service.planBody(Array(request.compactText.utf8)).get())
       XCTAssertEqual(again, plan, "the document's request plans the same again")
       // And with a reversal added, it plans the way back.
       var reversed = request.compactText
       reversed.removeLast()
       reversed += #","reversal":{"at":0.1}}"#
-      guard case .success = service.planJSON(Array(reversed.utf8)) else {
+      guard case .success = service.planBody(Array(reversed.utf8)) else {
         return XCTFail("the document's request with a reversal does not plan")
       }
     }

@@ -4,7 +4,9 @@ import XCTest
 
 /// `plan --format` and `interact --format` write the bytes the server sends for `?format=`.
 final class FormatOptionTests: XCTestCase {
-  static let formats = ["json", "waapi", "css", "lottie", "svg", "coreanimation", "android"]
+  static let formats = [
+    "json", "waapi", "css", "lottie", "svg", "coreanimation", "android", "viewtransition",
+  ]
 
   static func example(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -46,7 +48,7 @@ final class FormatOptionTests: XCTestCase {
         ("interact", "/v1/interactions", "interaction-drag-dismiss-hero"),
         ("plan", "/v1/plans", "hero-avatar"), ("plan", "/v1/plans", "zoom-push-reversed"),
         ("plan", "/v1/plans", "cartSheet-present-reduced"),
-      ] {
+      ] where command == "plan" || format != "viewtransition" {
         let file = Self.example(name)
         let response = try serverBody(server, path, format, file)
         XCTAssertEqual(response.status, 200, response.text)
@@ -97,7 +99,7 @@ final class FormatOptionTests: XCTestCase {
       try BinaryRunner.run(["plan", file.path, "--format", "waapi", "--keyframes", "x"]).status,
       64)
     // compact with another format is refused, as the server refuses it with a 400.
-    for other in ["json", "css", "coreanimation", "android"] {
+    for other in ["json", "css", "coreanimation", "android", "viewtransition"] {
       let wrong = try BinaryRunner.run([
         "plan", file.path, "--format", other, "--keyframes", "compact",
       ])
@@ -106,11 +108,29 @@ final class FormatOptionTests: XCTestCase {
     }
   }
 
+  /// A view transition captures the page: an interaction is refused as the server refuses it
+  /// (docs/VIEWTRANSITIONS.md 1), and a plan with `--pretty` is re-indented.
+  func testViewTransitionIsForPlansOnly() throws {
+    let interaction = Self.example("interaction-fast-flick").path
+    let refused = try BinaryRunner.run(["interact", interaction, "--format", "viewtransition"])
+    XCTAssertEqual(refused.status, 2)
+    XCTAssertTrue(
+      refused.stderrText.contains("format viewtransition is for plans, not interactions"),
+      refused.stderrText)
+    let pretty = try BinaryRunner.run([
+      "plan", Self.example("zoom-push").path, "--format", "viewtransition", "--pretty",
+    ])
+    XCTAssertTrue(
+      pretty.stdoutText.hasPrefix(
+        "{\n  \"format\": \"viewtransition\",\n  \"formatVersion\": 1,"), pretty.stdoutText)
+  }
+
   func testUnknownFormatIsAUsageError() throws {
     let out = try BinaryRunner.run(["plan", Self.example("zoom-push").path, "--format", "gif"])
     XCTAssertEqual(out.status, 64)
     XCTAssertTrue(
-      out.stderrText.contains("json, waapi, css, lottie, svg, coreanimation, android"),
+      out.stderrText.contains(
+        "json, waapi, css, lottie, svg, coreanimation, android, viewtransition"),
       out.stderrText)
     XCTAssertEqual(
       try BinaryRunner.run(["interact", Self.example("zoom-push").path, "--format"]).status, 64)

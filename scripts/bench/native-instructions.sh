@@ -6,7 +6,7 @@
 # (start-up, first-use metadata) fall out; hashing is seeded deterministically, so dictionaries
 # probe alike from run to run.
 #   scripts/bench/native-instructions.sh [PLANNER_BENCH] [N] [FORMATS...]
-#   (defaults: the release build, 20, json coreanimation android)
+#   (defaults: the release build, 20, json coreanimation android viewtransition)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bench=${1:-.build/release/planner-bench}
@@ -17,7 +17,7 @@ if [ "$n" -gt 50 ]; then
 fi
 shift $(($# < 2 ? $# : 2))
 formats=("$@")
-[ ${#formats[@]} -gt 0 ] || formats=(json coreanimation android)
+[ ${#formats[@]} -gt 0 ] || formats=(json coreanimation android viewtransition)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # callgrind cannot read the toolchain's debug info: a stripped copy.

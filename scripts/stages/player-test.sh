@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Real-browser test of the player module (web/player.js, GET /player.js): headless Chromium
-# driven by Selenium plays the service's waapi documents through it on
-# Tests/Browser/player_page.html and checks every layer's box against the plan
-# (Tests/Browser/player_test.py). Installs what is missing (Debian chromium and chromium-driver,
-# selenium in .build/venv) and starts the given server binary on a loopback port; the test's own
+# Real-browser test of the player module (web/player.js, GET /player.js) in every engine ENGINES
+# names (default chromium,firefox,webkit; Tests/Browser/engines.py), one after another: each
+# plays the service's waapi documents through it on Tests/Browser/player_page.html and checks
+# every layer's box against the plan (Tests/Browser/player_test.py). Installs what is missing
+# (scripts/lib/engines.sh) and starts the given server binary on a loopback port; the test's own
 # harness serves the page on another loopback port and proxies the API to it.
 # Builds nothing: build the binary first (swift build --product transition-planner).
 #   scripts/stages/player-test.sh [SERVER_BINARY]
@@ -11,20 +11,21 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-${BIN:-.build/debug/transition-planner}}
 venv=${VENV:-.build/venv}
-# The test stops itself at 80 s; this is the bound for everything after the installs.
-limit=${PLAYER_TEST_TIMEOUT:-90}
+# The test stops each engine's run at PLAYER_TEST_TIME_LIMIT (75 s); this bounds the whole test.
+engine_count=$(tr ',' '\n' <<<"${ENGINES:-chromium,firefox,webkit}" | grep -c .)
+limit=${PLAYER_TEST_TIMEOUT:-$((90 * engine_count))}
 
 [ -x "$bin" ] || { echo "no server binary at $bin (swift build --product transition-planner)"; exit 1; }
 
-. scripts/lib/chromium.sh
+. scripts/lib/engines.sh
 . scripts/lib/server.sh
-ensure_chromium "$venv"
+ensure_engines "$venv"
 
 server=""
 test_pid=""
 cleanup() {
-  # The test runs in its own process group (setsid): chromedriver and every Chromium process
-  # are in it, so one signal to the group ends them even if the test could not quit the browser.
+  # The test runs in its own process group (setsid): every driver and browser process it starts
+  # is in it, so one signal to the group ends them even if the test could not quit a browser.
   if [ -n "$test_pid" ]; then kill -- "-$test_pid" 2>/dev/null || true; fi
   if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
   rm -f "${server_log:-}"

@@ -12,7 +12,8 @@ import HTTP1
 /// - while the connection is open and waits for no answer of the application, a deadline is
 ///   set (nothing can hang for ever);
 /// - bytes held stay under their bounds: the body being read within the body limit, unparsed
-///   input within a head plus one read, requests within the pipelining depth;
+///   input within a head or a chunk-size line (whichever limit is larger) plus one read,
+///   requests within the pipelining depth;
 /// - once closed, the budgets it counted are given back.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -57,12 +58,12 @@ struct Script {
     var rules = ConnectionRules()
     let shape = byte()
     rules.parserLimits = HTTPParserLimits(
-      maxHeadBytes: 256 + Int(shape & 3) * 128, maxHeaderCount: 8, maxTargetBytes: 64,
-      maxBodyBytes: 16 + Int(shape >> 2 & 3) * 64)
-    rules.maxPipelinedRequests = 1 + Int(shape >> 4 & 3) * 3
-    rules.maxRequestsInFlight = shape & 0x40 == 0 ? 1 : 4
-    rules.maxPendingOutputBytes = shape & 0x80 == 0 ? 300 : 1 << 20
-    rules.maxBufferedBodyBytes = 200
+      maximumHeadBytes: 256 + Int(shape & 3) * 128, maximumHeaderCount: 8, maximumTargetBytes: 64,
+      maximumBodyBytes: 16 + Int(shape >> 2 & 3) * 64)
+    rules.maximumPipelinedRequests = 1 + Int(shape >> 4 & 3) * 3
+    rules.maximumRequestsInFlight = shape & 0x40 == 0 ? 1 : 4
+    rules.maximumPendingOutputBytes = shape & 0x80 == 0 ? 300 : 1 << 20
+    rules.maximumBufferedBodyBytes = 200
     rules.idleTimeout = 5
     rules.headTimeout = 2
     rules.bodyTimeout = 2
@@ -179,7 +180,8 @@ struct Harness {
           if answerNow { answerSizes[id] = -1 }
         }
       case .run(let id, _, let body, _):
-        require(body.count <= rules.parserLimits.maxBodyBytes, "body over its limit", body.count)
+        require(
+          body.count <= rules.parserLimits.maximumBodyBytes, "body over its limit", body.count)
         if answerSizes[id] == -1 {
           machine.answer(id, .response(response(for: id, size: 0)), now: now)
         } else {
@@ -241,11 +243,15 @@ struct Harness {
       require(machine.deadline != .max, "no deadline while nothing is worked on", machine.state)
     }
     require(
-      machine.bodyBytesHeld <= rules.parserLimits.maxBodyBytes, "body held",
+      machine.bodyBytesHeld <= rules.parserLimits.maximumBodyBytes, "body held",
       machine.bodyBytesHeld)
+    // A chunk-size line has its own limit, whatever the head's (Fuzz/findings held 322 bytes of
+    // an unfinished one against a head limit of 256: HTTP1Tests' ChunkLineHeldInputTests).
+    let unparsedBound = max(
+      rules.parserLimits.maximumHeadBytes, HTTPRequestParser.maximumChunkLineBytes)
     require(
-      machine.inputBytesHeld <= rules.parserLimits.maxHeadBytes + max(lastChunk, 64),
+      machine.inputBytesHeld <= unparsedBound + max(lastChunk, 64),
       "unparsed input", machine.inputBytesHeld)
-    require(waiting.count <= rules.maxRequestsInFlight, "requests in flight", waiting.count)
+    require(waiting.count <= rules.maximumRequestsInFlight, "requests in flight", waiting.count)
   }
 }

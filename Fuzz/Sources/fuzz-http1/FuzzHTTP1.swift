@@ -28,7 +28,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// Small enough that short inputs reach every limit.
 let tightLimits = HTTPParserLimits(
-  maxHeadBytes: 160, maxHeaderCount: 4, maxTargetBytes: 32, maxBodyBytes: 24)
+  maximumHeadBytes: 160, maximumHeaderCount: 4, maximumTargetBytes: 32, maximumBodyBytes: 24)
 
 /// Splits `bytes` at boundaries chosen by a xorshift generator seeded from the input's last byte
 /// and length; the seed's top bits pick the typical chunk size (1 to 512 bytes).
@@ -106,7 +106,7 @@ struct BodyCheck {
     case .body(let bytes):
       require(!bytes.isEmpty, "empty body part")
       received += bytes.count
-      require(received <= limits.maxBodyBytes, "body over the limit", received)
+      require(received <= limits.maximumBodyBytes, "body over the limit", received)
       if case .contentLength(let n) = framing {
         require(received <= n, "body over its Content-Length", received, n)
       }

@@ -20,6 +20,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   /// Android Views' property animators and springs, exact wherever Android has the primitive
   /// (docs/NATIVE.md).
   case android
+  /// A View Transition's names, stylesheets and pseudo-element animations
+  /// (docs/VIEWTRANSITIONS.md); plans only.
+  case viewtransition
 
   /// The media type (lowercase `type`, `subtype`) `Accept` is matched against.
   public var mediaType: (type: String, subtype: String) {
@@ -31,6 +34,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .svg: ("image", "svg+xml")
     case .coreanimation: ("application", "vnd.transition-planner.coreanimation+json")
     case .android: ("application", "vnd.transition-planner.android+json")
+    case .viewtransition: ("application", "vnd.transition-planner.viewtransition+json")
     }
   }
 
@@ -44,6 +48,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .svg: "image/svg+xml; charset=utf-8"
     case .coreanimation: "application/vnd.transition-planner.coreanimation+json"
     case .android: "application/vnd.transition-planner.android+json"
+    case .viewtransition: "application/vnd.transition-planner.viewtransition+json"
     }
   }
 
@@ -56,6 +61,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   /// Whether this format describes tracks rather than samples: it is written from the plan's
   /// outline, without the keyframes (docs/NATIVE.md 12).
   public var isNative: Bool { self == .coreanimation || self == .android }
+
+  /// Whether `POST /v1/interactions` answers in this format: a view transition captures the
+  /// page, which a gesture's timeline cannot drive (docs/VIEWTRANSITIONS.md 9).
+  public var servesInteractions: Bool { self != .viewtransition }
 
   /// `format` values, for messages.
   public static let names = allCases.map(\.rawValue).joined(separator: ", ")
@@ -71,6 +80,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .lottie: LottieExporter.export(plan.timeline)
     case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
     case .coreanimation, .android: render(plan.outline) ?? []
+    case .viewtransition: ViewTransitionExporter.export(plan)
     }
   }
 
@@ -95,6 +105,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case .lottie: LottieExporter.export(plan.timeline)
     case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
     case .coreanimation, .android: renderNative(plan)
+    // Refused before planning (``servesInteractions``).
+    case .viewtransition: []
     }
   }
 

@@ -25,8 +25,7 @@ public enum LottieExporter {
     var w = JSONWriter(capacity: 2048 + frames * 300)
     let rate = Double(timeline.frameRate)
     let sampleFrames = timeline.times.map { frame($0 * rate) }
-    // A player needs op > ip; a zero-length timeline shows its one state for a frame.
-    let end = max(frame(timeline.duration * rate), timeline.duration > 0 ? 0 : 1)
+    let end = outPoint(lastSample: sampleFrames.last ?? frame(timeline.duration * rate))
     w.raw("{\"v\":\"")
     w.raw(bodymovinVersion)
     w.raw("\",\"ver\":")
@@ -82,6 +81,17 @@ public enum LottieExporter {
       + "transform is drawn as the 2D scale and position that cover the bounding box of its "
       + "projected corners, exact for scale and translation and an approximation of 3D tilt "
       + "and perspective."
+  }
+
+  /// The out point (`op`, of the document and of every layer): the first whole frame at least
+  /// one frame past the last sample. Players take `op` as exclusive and hold the frame before
+  /// it: lottie-web stops on floor(op) - 1, ThorVG draws any frame from op on as op - 1. That
+  /// frame is then at or past the last sample, where every property holds its last key, so a
+  /// player that holds its last frame shows the plan's end. It must be whole (op = 56.5 after a
+  /// last sample at 55.5 would stop lottie-web on frame 55) and is the least that serves them
+  /// all. A zero-length timeline gets 1: a player needs op > ip.
+  static func outPoint(lastSample: Double) -> Double {
+    max(lastSample, 0).rounded(.up) + 1
   }
 
   /// A frame number: `time * frameRate`, snapped to the integer it misses by rounding only.

@@ -148,6 +148,9 @@ paths:
             application/vnd.transition-planner.android+json:
               schema:
                 $ref: '#/components/schemas/AndroidDocument'
+            application/vnd.transition-planner.viewtransition+json:
+              schema:
+                $ref: '#/components/schemas/ViewTransitionDocument'
         '400':
           $ref: '#/components/responses/MalformedJSON'
         '406':
@@ -225,6 +228,9 @@ paths:
             application/vnd.transition-planner.android+json:
               schema:
                 $ref: '#/components/schemas/AndroidDocument'
+            application/vnd.transition-planner.viewtransition+json:
+              schema:
+                $ref: '#/components/schemas/ViewTransitionDocument'
         '304':
           $ref: '#/components/responses/NotModified'
         '400':
@@ -336,7 +342,7 @@ paths:
         The `format` parameter gives the same timeline as Web Animations keyframes (with the
         decision), CSS, Lottie or an SVG filmstrip.
       parameters:
-        - $ref: '#/components/parameters/Format'
+        - $ref: '#/components/parameters/InteractionFormat'
         - $ref: '#/components/parameters/Moments'
         - $ref: '#/components/parameters/InteractionKeyframes'
       requestBody:
@@ -898,7 +904,8 @@ components:
         too: `application/json`, `application/vnd.transition-planner.waapi+json`, `text/css`,
         `application/vnd.transition-planner.lottie+json`, `image/svg+xml`,
         `application/vnd.transition-planner.coreanimation+json`,
-        `application/vnd.transition-planner.android+json` (q-values honoured;
+        `application/vnd.transition-planner.android+json`,
+        `application/vnd.transition-planner.viewtransition+json` (q-values honoured;
         `*/*` or no `Accept` is `json`). A `format` the `Accept` header excludes is `406`; an
         unknown value is `400 /problems/invalid-parameter`.
 
@@ -918,9 +925,28 @@ components:
         - `android`: per layer a View's frame, initial properties and its animators
           (ObjectAnimator with a PathInterpolator, SpringAnimation, keyframes), under the same
           rule (`AndroidDocument`).
+        - `viewtransition`: the plan for a View Transition of the page itself
+          (docs/VIEWTRANSITIONS.md): the `view-transition-name` of each group, a stylesheet
+          that plays the transition by itself (`css`) and the same animations for
+          `document.documentElement.animate()` (`baseCss` plus `animations`), times in
+          milliseconds (`ViewTransitionDocument`). Plans only; a request with `retarget` is
+          `422` at `/retarget`, `keyframes=compact` is `400`.
 
         Every format is deterministic; on `/v1/plans` each has its own `ETag`, and
         `Content-Location` adds `&format=` to the canonical URL.
+      schema:
+        type: string
+        enum: [json, waapi, css, lottie, svg, coreanimation, android, viewtransition]
+        default: json
+    InteractionFormat:
+      name: format
+      in: query
+      required: false
+      description: |
+        As `format` on `/v1/plans`, but for `viewtransition`, which is for plans only (a View
+        Transition captures the page; a gesture drives a timeline the page owns):
+        `format=viewtransition` here is `400`, and an `Accept` that admits only its media type
+        is `406`.
       schema:
         type: string
         enum: [json, waapi, css, lottie, svg, coreanimation, android]
@@ -2718,6 +2744,120 @@ components:
             $ref: '#/components/schemas/Layer'
         actions:
           $ref: '#/components/schemas/Actions'
+    ViewTransitionDocument:
+      type: object
+      description: |
+        `format=viewtransition` (docs/VIEWTRANSITIONS.md): the plan's choreography for the
+        pseudo-elements of a View Transition. Each group names the elements the page gives its
+        `view-transition-name` in the old and new states; `css` plays the whole transition by
+        itself; `baseCss` plus `animations` (installed in the transition's `ready`) play the
+        same values. Times are milliseconds; every number inside CSS text is spelled as
+        JavaScript's `String(x)` spells it.
+      required: [format, formatVersion, engineVersion, style, operation, container, duration,
+        frameRate, types, groups, baseCss, css, animations, actions, request]
+      additionalProperties: false
+      properties:
+        format: {const: viewtransition}
+        formatVersion: {const: 1}
+        engineVersion: {type: string}
+        style: {$ref: '#/components/schemas/StyleName'}
+        operation: {$ref: '#/components/schemas/OperationName'}
+        reduceMotion: {const: true}
+        reversal:
+          type: object
+          required: [at, progress]
+          properties:
+            at: {type: number}
+            progress: {type: number}
+        container: {$ref: '#/components/schemas/Size'}
+        duration: {type: number, minimum: 0, description: 'D x 1000 (ms).'}
+        frameRate: {type: integer}
+        types:
+          type: array
+          minItems: 2
+          items: {type: string, pattern: '^tp-[a-z0-9_-]+$'}
+        background: {type: string, description: 'The id of the colour layer drawn as the background of `::view-transition`.'}
+        groups:
+          type: array
+          items:
+            type: object
+            required: [name, class, zIndex, delay, layers, old, new]
+            additionalProperties: false
+            properties:
+              name: {type: string, pattern: '^tp-[a-z0-9_-]+$'}
+              class: {type: string, enum: [tp-screen, tp-pair, tp-exit, tp-entry, tp-slice]}
+              zIndex: {type: integer, minimum: 0}
+              delay: {type: number, minimum: 0, description: ms}
+              layers:
+                type: object
+                minProperties: 1
+                additionalProperties: false
+                properties:
+                  old: {type: [string, 'null']}
+                  new: {type: [string, 'null']}
+              old: {$ref: '#/components/schemas/ViewTransitionTarget'}
+              new: {$ref: '#/components/schemas/ViewTransitionTarget'}
+              dimming:
+                type: object
+                minProperties: 1
+                maxProperties: 1
+                properties:
+                  old: {type: string}
+                  new: {type: string}
+        baseCss: {type: string}
+        css: {type: string}
+        animations:
+          type: array
+          items:
+            type: object
+            required: [keyframes, options]
+            additionalProperties: false
+            properties:
+              keyframes:
+                type: array
+                minItems: 2
+                items:
+                  type: object
+                  required: [offset]
+                  properties:
+                    offset: {type: number, minimum: 0, maximum: 1}
+                  additionalProperties: {type: string}
+              options:
+                type: object
+                required: [duration, easing, fill, pseudoElement]
+                additionalProperties: false
+                properties:
+                  duration: {type: number, minimum: 0}
+                  delay: {type: number, exclusiveMinimum: 0}
+                  easing: {const: linear}
+                  fill: {const: both}
+                  pseudoElement:
+                    type: string
+                    pattern: '^::view-transition-(group|old|new)\(tp-[a-z0-9_-]+\)$'
+        actions: {type: object}
+        request: {type: object}
+        leavesOut:
+          type: array
+          items: {type: string}
+    ViewTransitionTarget:
+      description: |
+        What the page names in that state (the plan's action target shape), or `null`: a
+        screen, a hero element of a screen, zoom's `source` or `destination`, or a slice's
+        stand-in showing `rect` of a screen.
+      oneOf:
+        - type: 'null'
+        - type: object
+          required: [screen]
+          additionalProperties: false
+          properties:
+            screen: {type: string, enum: [from, to]}
+            element: {type: string}
+            rect: {$ref: '#/components/schemas/Rect'}
+        - type: object
+          required: [element]
+          additionalProperties: false
+          properties:
+            element: {type: string, enum: [source, destination]}
     WaapiDocument:
       type: object
       description: |

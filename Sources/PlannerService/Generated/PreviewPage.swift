@@ -48,6 +48,16 @@ enum PreviewPage {
   .handle.invalid { outline: 2px solid #d62828; background: rgba(214, 40, 40, .15); }
   #overlay:not(.drag) .handle { display: none; }
   #trail { position: absolute; left: 0; top: 0; pointer-events: none; }
+  /* "As a View Transition": the same plan played on the page's own elements by the browser's
+     View Transitions (/player.js viewTransition()), beside the Web Animations stage. */
+  #vtWrap { flex: none; display: none; }
+  #vtWrap.shown { display: block; }
+  #vtStage { position: relative; overflow: hidden; background: #fff; outline: 1px solid #c6cbd6; }
+  #vtStage .vtScreen { position: absolute; left: 0; top: 0; display: flex; align-items: flex-end;
+                       justify-content: center; font: 12px system-ui, sans-serif; color: #556; }
+  #vtStage .vtBox { position: absolute; box-sizing: border-box; border: 1px solid rgba(0, 0, 0, .2);
+                    font: 11px ui-monospace, monospace; padding: 2px; overflow: hidden; }
+  #vtNote { font: 11px ui-monospace, monospace; color: #556; max-width: 390px; }
   #panel { flex: 1; max-width: 600px; }
   fieldset { border: 1px solid #c6cbd6; border-radius: 4px; margin: 0 0 8px; padding: 4px 8px 6px; }
   legend { font-weight: 600; padding: 0 4px; }
@@ -84,6 +94,10 @@ enum PreviewPage {
     <div id="stage" data-testid="stage"></div>
     <div id="overlay"><svg id="trail"><polyline fill="none" stroke="#d62828" stroke-width="2"/></svg></div>
   </div>
+  <div id="vtWrap">
+    <div id="vtStage" data-testid="vt-stage"></div>
+    <div id="vtNote" role="status"></div>
+  </div>
   <div id="panel">
     <div id="problem" role="alert"></div>
     <div id="decision" role="status"></div>
@@ -119,6 +133,7 @@ enum PreviewPage {
       <button id="play1">Play 1x</button><button id="play025">0.25x</button><button id="play01">0.1x</button>
       <button id="pause">Pause</button><button id="restart">Restart</button>
       <button id="reverse" disabled title="go back from here along the reversal plan">Reverse now</button>
+      <button id="playVT" title="the same plan as a View Transition of a second stage (the browser's own captures), beside this one">Play both, one as a View Transition</button>
       <input id="scrub" type="range" min="0" max="1000" step="any" value="0" aria-label="time">
       <div id="status"></div>
     </fieldset>
@@ -158,7 +173,7 @@ enum PreviewPage {
 // /v1/interactions?format=waapi) through /player.js's request(), and play through its play():
 // one controller per document, which the buttons, the scrubber and "Reverse now" drive, and
 // which follows the rectangles dragged while it plays (its retarget()).
-import { play as playDocument, request as requestDocument, PlanError } from "/player.js";
+import { play as playDocument, request as requestDocument, PlanError, viewTransition } from "/player.js";
 
 const $ = (id) => document.getElementById(id);
 const stage = $("stage"), overlay = $("overlay"), trail = $("trail");
@@ -1275,9 +1290,88 @@ $("sendJson").addEventListener("click", () => {
   }, () => {});
 });
 
+// ---- "Play both, one as a View Transition" -----------------------------------------------------
+// The plan's request as a viewtransition document (POST /v1/plans?format=viewtransition), played
+// by /player.js viewTransition() on a second stage whose two screens hold a box per element of
+// the request (hero elements by data-hero-id, zoom's and expand's source and destination): the
+// browser captures them and the document moves the captures; the Web Animations stage replays
+// the same plan from 0 at the same moment.
+const vtStage = $("vtStage");
+let vtRun = null;
+
+function buildVTScreens(request) {
+  const { width, height } = request.container;
+  vtStage.replaceChildren();
+  Object.assign(vtStage.style, { width: `${width}px`, height: `${height}px` });
+  const leaving = request.reversal ? "to" : "from";
+  const screens = {};
+  const list = request.operation === "pop" || request.operation === "dismiss" ? "to" : "from";
+  for (const [s, background] of [["from", "#eef2f7"], ["to", "#f7efe4"]]) {
+    const screen = document.createElement("div");
+    screen.className = "vtScreen";
+    Object.assign(screen.style, { width: `${width}px`, height: `${height}px`, background });
+    screen.textContent = `screen ${s}`;
+    screen.hidden = s !== leaving;
+    const box = (frame, label, colour, attrs) => {
+      const el = document.createElement("div");
+      el.className = "vtBox";
+      Object.assign(el.style, { left: `${frame.x}px`, top: `${frame.y}px`, width: `${frame.width}px`,
+        height: `${frame.height}px`, background: colour, borderRadius: `${frame.radius || 0}px` });
+      el.textContent = label;
+      for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+      screen.append(el);
+    };
+    for (const e of (request.screens && request.screens[s] && request.screens[s].elements) || []) {
+      box(e.frame, e.id, s === "from" ? "#f4c7a1" : "#a9d8b8", { "data-hero-id": e.id });
+    }
+    if (s === list && request.source) box(request.source, "source", "#f4c7a1", { id: "vtSource" });
+    if (s !== list && request.destination) box(request.destination, "destination", "#a9d8b8", { id: "vtDestination" });
+    vtStage.append(screen);
+    screens[s] = screen;
+  }
+  return { screens, leaving };
+}
+
+async function playBoth() {
+  const request = state.request;
+  const note = $("vtNote");
+  $("vtWrap").classList.add("shown");
+  if (!request || state.kind !== "plan" || request.retarget) {
+    note.textContent = "A View Transition plays plans without a retarget: fetch a plan first.";
+    return null;
+  }
+  if (vtRun) vtRun.skip();
+  const { screens, leaving } = buildVTScreens(request);
+  const arriving = leaving === "from" ? "to" : "from";
+  note.textContent = "";
+  try {
+    vtRun = await viewTransition(request, () => {
+      screens[leaving].hidden = true;
+      screens[arriving].hidden = false;
+    }, { container: vtStage, screens,
+         elements: { source: vtStage.querySelector("#vtSource"), destination: vtStage.querySelector("#vtDestination") },
+         fetch: pageFetch });
+  } catch (error) {
+    note.textContent = `View Transition: ${error && error.message || error}`;
+    return null;
+  }
+  seek(0);
+  play(1);
+  const run = vtRun;
+  note.textContent = run.transition
+    ? `View Transition: ${run.document.groups.length} groups, ${run.document.duration} ms`
+    : "This browser has no View Transitions: the update ran at once.";
+  run.ready.then(() => {
+    if (vtRun === run) note.textContent += `, ${run.animations.length} animations (${run.script ? "script" : "css"})`;
+  }, () => {});
+  return run;
+}
+$("playVT").addEventListener("click", () => { playBoth(); });
+
 // The browser test drives the page through these, as the buttons do.
 const preview = {
   loadPlan, runInteraction, play, pause, seek, setForm, formRequest, reverse: reverseNow,
+  playBoth, viewTransitionRun: () => vtRun,
   controller: () => state.controller,
   layerElement: (id) => (state.controller ? state.controller.layerElement(id) : null),
   container: () => stage,

@@ -17,9 +17,17 @@ enum FormatNegotiation {
     case repeatedParameter(String)
     /// The `Accept` header admits neither the named format nor (without one) any format: 406.
     case notAcceptable(ExportFormat?)
+    /// A plans-only format named on `/v1/interactions`: 400.
+    case plansOnly(ExportFormat)
   }
 
-  static func negotiate(_ head: HTTPRequestHead) -> Outcome {
+  /// The formats a route answers in: every one for plans, all but the plans-only ones for
+  /// interactions.
+  static func formats(interactions: Bool) -> [ExportFormat] {
+    interactions ? ExportFormat.allCases.filter(\.servesInteractions) : ExportFormat.allCases
+  }
+
+  static func negotiate(_ head: HTTPRequestHead, interactions: Bool = false) -> Outcome {
     let accept = head.headers["Accept"]
     // The hot path (the JSON plan): a query that names neither parameter (or none, as on
     // POST) and an Accept that means JSON skip every parse.
@@ -30,7 +38,7 @@ enum FormatNegotiation {
     {
       return .format(.json, ExportOptions())
     }
-    return negotiate(query: query, accept: accept)
+    return negotiate(query: query, accept: accept, interactions: interactions)
   }
 
   /// Whether the query may hold `format`, `moments` or `keyframes` (possibly percent-encoded),
@@ -55,14 +63,17 @@ enum FormatNegotiation {
     return false
   }
 
-  static func negotiate(query: Substring?, accept: [String]) -> Outcome {
+  static func negotiate(query: Substring?, accept: [String], interactions: Bool = false)
+    -> Outcome
+  {
+    let candidates = formats(interactions: interactions)
     let ranges = AcceptHeader(accept)
     func admits(_ f: ExportFormat) -> Bool {
       guard let ranges else { return true }
       return ranges.quality(type: f.mediaType.type, subtype: f.mediaType.subtype) > 0
     }
     // An Accept that admits nothing the route makes is the earliest rule (406 before 400).
-    if ranges != nil, !ExportFormat.allCases.contains(where: admits) { return .notAcceptable(nil) }
+    if ranges != nil, !candidates.contains(where: admits) { return .notAcceptable(nil) }
     var options = ExportOptions()
     if let query {
       for name in ["format", "moments", "keyframes"]
@@ -96,12 +107,13 @@ enum FormatNegotiation {
       guard let name, let format = ExportFormat(rawValue: name) else {
         return .unknownFormat(name ?? "")
       }
-      return admits(format) ? checked(format) : .notAcceptable(format)
+      guard admits(format) else { return .notAcceptable(format) }
+      return candidates.contains(format) ? checked(format) : .plansOnly(format)
     }
     guard let ranges else { return checked(.json) }
     // The highest q wins; ties go to the earlier format (JSON first).
     var best: (format: ExportFormat, q: Double)? = nil
-    for f in ExportFormat.allCases {
+    for f in candidates {
       let q = ranges.quality(type: f.mediaType.type, subtype: f.mediaType.subtype)
       if q > 0, q > (best?.q ?? 0) { best = (f, q) }
     }

@@ -50,7 +50,10 @@ public final class PlannerApp: HTTPResponder {
       return .refuse(response)
     case .proceed(let route, let format, let options, let accepted):
       if head.method == "OPTIONS" { return .refuse(preflight(route, head)) }
-      return .accept { [self] request in answer(route, request, format, options, accepted) }
+      let targetLimit = context.maximumTargetBytes
+      return .accept { [self] request in
+        answer(route, request, format, options, accepted, targetLimit: targetLimit)
+      }
     }
   }
 
@@ -124,7 +127,7 @@ public final class PlannerApp: HTTPResponder {
   func negotiateFormat(_ route: Route, _ head: HTTPRequestHead, _ accepted: AcceptEncoding)
     -> HeadVerdict
   {
-    switch FormatNegotiation.negotiate(head) {
+    switch FormatNegotiation.negotiate(head, interactions: route == .interactions) {
     case .format(let format, let options):
       if options.keyframes == .compact, route == .interactions {
         return .refuse(
@@ -135,7 +138,7 @@ public final class PlannerApp: HTTPResponder {
       }
       return .proceed(route, format, options, accepted)
     case .notAcceptable(let format):
-      let produced = ExportFormat.allCases.map {
+      let produced = FormatNegotiation.formats(interactions: route == .interactions).map {
         $0.mediaType.type + "/" + $0.mediaType.subtype
       }.joined(separator: ", ")
       let detail =
@@ -144,6 +147,9 @@ public final class PlannerApp: HTTPResponder {
         } ?? "the Accept header admits none of the types \(route.rawValue) produces"
       return .refuse(
         problem(.notAcceptable, "\(detail); \(route.rawValue) produces \(produced)", head: head))
+    case .plansOnly(let format):
+      return .refuse(
+        problem(.invalidParameter, PlanningService.plansOnly(format), head: head))
     case .unknownFormat(let name):
       return .refuse(
         problem(
@@ -179,13 +185,14 @@ public final class PlannerApp: HTTPResponder {
   /// later, on a worker, once each, so a large plan never delays other connections.
   func answer(
     _ route: Route, _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions,
-    _ accepted: AcceptEncoding
+    _ accepted: AcceptEncoding, targetLimit: Int
   ) -> HTTPAnswer {
     let head = request.head
     switch route {
     case .plans:
       return head.method == "POST"
-        ? postPlan(request, format, options, accepted) : getPlan(head, format, options, accepted)
+        ? postPlan(request, format, options, accepted, targetLimit: targetLimit)
+        : getPlan(head, format, options, accepted)
     case .interactions:
       return .later { [self] in postInteraction(request, format, options, accepted) }
     case .styles:
@@ -228,19 +235,24 @@ public final class PlannerApp: HTTPResponder {
 
   func postPlan(
     _ request: HTTPRequest, _ format: ExportFormat, _ options: ExportOptions,
-    _ accepted: AcceptEncoding
+    _ accepted: AcceptEncoding, targetLimit: Int
   ) -> HTTPAnswer {
     let head = request.head
     let probe = plans.exactRepeat(request.body, format, options, accepted)
-    if let hit = probe.hit { return .now(postPlanResponse(.success(hit), head, format)) }
+    if let hit = probe.hit {
+      return .now(postPlanResponse(.success(hit), head, format, targetLimit: targetLimit))
+    }
     return .later { [self] in
       postPlanResponse(
-        plans.entry(request.body, probe.key, format, options, accepted), head, format)
+        plans.entry(request.body, probe.key, format, options, accepted), head, format,
+        targetLimit: targetLimit)
     }
   }
 
+  /// `targetLimit`: the server's, from the head's context (``HTTPHeadContext``).
   func postPlanResponse(
-    _ result: Result<ResponseCache.Entry, Problem>, _ head: HTTPRequestHead, _ format: ExportFormat
+    _ result: Result<ResponseCache.Entry, Problem>, _ head: HTTPRequestHead,
+    _ format: ExportFormat, targetLimit: Int
   ) -> HTTPResponse {
     switch result {
     case .failure(let p):
@@ -255,7 +267,7 @@ public final class PlannerApp: HTTPResponder {
       }
       var r = planHeaders(respond(200, format.contentType, entry.body, head: head), entry)
       // A URL the server itself would refuse with a 414 is no location.
-      if entry.contentLocation.utf8.count <= configuration.maximumTargetBytes {
+      if entry.contentLocation.utf8.count <= targetLimit {
         r.headers.add(name: "Content-Location", value: entry.contentLocation)
       }
       return r
@@ -309,7 +321,10 @@ public final class PlannerApp: HTTPResponder {
     _ accepted: AcceptEncoding
   ) -> HTTPResponse {
     let head = request.head
-    switch service.interactionBody(request.body, format: format, options: options) {
+    let answer = service.decodeInteractionRequest(request.body).flatMap { interaction in
+      service.render(interaction, format: format, options: options).map { (interaction, $0) }
+    }
+    switch answer {
     case .failure(let p):
       return problem(p, head: head)
     case .success(let (interaction, body)):

@@ -8,9 +8,6 @@ public struct PlannerAppConfiguration: Sendable {
   /// Response cache bounds; 0 entries turns the cache off.
   public var cacheEntries = 4096
   public var cacheBytes = 64 << 20
-  /// The server's request-target limit: `Content-Location` names the canonical `GET` URL only
-  /// when the URL fits it (a large hero request has no `GET` form).
-  public var maximumTargetBytes = 8 * 1024
 
   public init() {}
 }

@@ -1,6 +1,6 @@
 /// The constants of `back`, each overridable (docs/GESTURES.md 4.6). The defaults are AOSP's,
-/// Material Components' and the Android design guide's; GESTURES.md 1 gives each one's source
-/// and how sure it is.
+/// Material Components' and the Android design guide's; docs/GESTURES.md "Constants" gives
+/// each one's source and how sure it is.
 public struct BackParameters: Sendable, Hashable {
   public var minScale = 0.9
   public var edgeMargin = 8.0

@@ -31,9 +31,10 @@ public struct RetargetSpec: Sendable, Hashable {
 /// How a track that is running at the retarget moment continues.
 public enum RetargetPolicy: String, Sendable, Hashable, CaseIterable {
   /// A spring of the new timing's mass, stiffness and damping that starts with the track's
-  /// velocity (RETARGET.md R1).
+  /// velocity (docs/TIMING.md section 14, docs/API.md "Retargeting").
   case spring
-  /// The in-flight track keeps running under an offset that eases to the new end (R2).
+  /// The in-flight track keeps running under an offset that eases to the new end (the same
+  /// sections).
   case additive
 }
 

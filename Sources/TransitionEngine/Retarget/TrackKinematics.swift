@@ -238,7 +238,7 @@ final class PlainPath: Sendable {
     }
   }
 
-  /// The straight path between two values of one kind (TIMING.md 8 for transforms).
+  /// The straight path between two values of one kind (docs/TIMING.md section 8 for transforms).
   init(from: PropertyValue, to: PropertyValue) {
     switch (from, to) {
     case (.number(let a), .number(let b)): shape = .number(a, b)

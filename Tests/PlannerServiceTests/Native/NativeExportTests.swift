@@ -207,7 +207,7 @@ final class NativeExportTests: XCTestCase {
       let reference = PlanReference(plan.choreography, timing: plan.timing)
       let duration = plan.choreography.duration(with: plan.timing)
       for format in Self.formats {
-        let bytes = try PlanningService().interactBody(body, format: format).get()
+        let bytes = try PlanningService().interactionBody(body, format: format).get()
         let deviations =
           format == .coreanimation
           ? try NativeConformance.check(coreAnimation: bytes, reference, duration: duration)
@@ -244,7 +244,7 @@ final class NativeExportTests: XCTestCase {
       if case .pan = plan { continue }
       let timeline = plan.timeline
       for format in Self.formats {
-        let bytes = try PlanningService().interactBody(body, format: format).get()
+        let bytes = try PlanningService().interactionBody(body, format: format).get()
         let document = try JSONParser.parse(bytes)
         kinds.insert(try XCTUnwrap(document["gesture"]?["kind"]?.text))
         XCTAssertEqual(document["gesture"]?["decision"]?.text, plan.decision.rawValue)

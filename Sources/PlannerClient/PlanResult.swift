@@ -1,20 +1,5 @@
 import JSON
 
-/// A parsed JSON answer and the exchange it came from.
-public struct JSONDocument: Sendable {
-  public var exchange: HTTPExchange
-  public var json: JSONValue
-
-  init(_ exchange: HTTPExchange) throws(PlannerClientError) {
-    self.exchange = exchange
-    do {
-      json = try JSONParser.parse(exchange.body, maximumDepth: 64)
-    } catch {
-      throw .unexpectedBody(status: exchange.status, message: error.message)
-    }
-  }
-}
-
 /// A plan as the service returned it, with the caching headers.
 public struct PlanResult: Sendable {
   public var exchange: HTTPExchange
@@ -66,30 +51,4 @@ public struct PlanResult: Sendable {
       return (t, x, y, w, h, a)
     }
   }
-}
-
-/// One entry of `GET /v1/styles`.
-public struct StyleSummary: Sendable, Hashable {
-  public var name: String
-  public var summary: String
-  public var operations: [String]
-
-  init?(_ v: JSONValue) {
-    guard let name = string(v["name"]), let summary = string(v["summary"]),
-      case .array(let ops) = v["operations"]
-    else { return nil }
-    self.name = name
-    self.summary = summary
-    operations = ops.compactMap { string($0["name"]) }
-  }
-}
-
-private func string(_ v: JSONValue?) -> String? {
-  if case .string(let s) = v { return s }
-  return nil
-}
-
-private func number(_ v: JSONValue?) -> Double? {
-  if case .number(let n) = v { return n }
-  return nil
 }

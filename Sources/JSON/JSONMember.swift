@@ -1,0 +1,9 @@
+public struct JSONMember: Sendable, Hashable {
+  public var key: String
+  public var value: JSONValue
+
+  public init(_ key: String, _ value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}
