@@ -44,7 +44,7 @@ final class GestureStyleCoverageTests: XCTestCase {
   > {
     let body =
       #"{"transition":\#(transition.compactText),"gesture":{\#(gesture)}\#(rest)}"#
-    switch PlanningService().interactJSON(Array(body.utf8)) {
+    switch PlanningService().interactionBody(Array(body.utf8)) {
     case .success(let bytes): return .success((try? JSONParser.parse(bytes)) ?? .null)
     case .failure(let problem): return .failure(problem)
     }
