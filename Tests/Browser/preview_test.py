@@ -546,6 +546,18 @@ def check_drawn_back_and_drag(checks, driver):
                   "drag to dismiss drawn with the mouse: followed, then springs home",
                   f"{len(samples)} samples, y {samples[-1]['y'] if samples else None}, "
                   f"decision {state['decision']}, anchor {gesture.get('anchor')}")
+    # hero: the page names the element the plan shows from both screens under the finger
+    # (photo-3, at [204, 338, 170, 170] on the grid), asking no style.
+    call_hook(driver, "preview.loadPlan(" + json.dumps(load_example("examples/hero-grid-push.json", None)) + ")")
+    state = draw(driver, (290, 420), [(290, 420 + 20 * i) for i in range(1, 14)], (290, 700))
+    request = state.get("request") or {}
+    gesture = request.get("gesture") or {}
+    checks.record(state["kind"] == "interaction" and gesture.get("kind") == "dragDismiss"
+                  and gesture.get("element") == "photo-3"
+                  and (request.get("transition") or {}).get("operation") == "pop",
+                  "drag to dismiss over hero: the shared element under the finger is followed",
+                  f"kind {state['kind']}, element {gesture.get('element')}, "
+                  f"operation {(request.get('transition') or {}).get('operation')}")
     choose_kind(driver, "pan")
     set_mode(driver, "view")
 

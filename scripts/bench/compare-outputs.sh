@@ -12,7 +12,10 @@
 # the native conformance plans (scripts/bench/conformance-plans, the plans
 # NativeExportTests plays beyond the examples), the planner fuzz corpus, and invalid requests
 # whose problem documents must not change (syntax, duplicate keys, depth, number overflow,
-# unknown and misplaced members, the first of several errors). Formats: json, waapi sampled and
+# unknown and misplaced members, the first of several errors); and every example's transition
+# under every gesture kind (pan, back in each pattern, dragDismiss, with and without reduced
+# motion) with the ways a drag to dismiss names its element, followed or refused.
+# Formats: json, waapi sampled and
 # compact, css, lottie, svg (default and 9 moments), coreanimation, android.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -106,6 +109,44 @@ bad["hero-frame-array"] = json.dumps(h)
 for name, text in bad.items():
     (plans / f"invalid-{name}.json").write_text(text)
     (interactions / f"invalid-{name}.json").write_text(text)
+
+# Every example's transition under every gesture kind (pan, back in each pattern, dragDismiss):
+# a style followed or refused answers the same; and the ways a drag names its element.
+pan = json.loads(flick)
+back = json.loads(pathlib.Path("examples/interaction-back-shared-element.json").read_text())
+drag = json.loads(pathlib.Path("examples/interaction-drag-dismiss.json").read_text())
+heroDrag = json.loads(pathlib.Path("examples/interaction-drag-dismiss-hero.json").read_text())
+def gestured(name, base, transition, **gesture):
+    out = json.loads(json.dumps(base))
+    out["transition"] = transition
+    out["gesture"].update(gesture)
+    (interactions / f"gesture-{name}.json").write_text(json.dumps(out))
+for path in sorted(pathlib.Path("examples").glob("*.json")):
+    if path.name.startswith("interaction-"):
+        continue
+    t = json.loads(path.read_text())
+    for key in ("retarget", "reversal"):
+        t.pop(key, None)
+    # back and dragDismiss drive the way back: a push as its pop, a present as its dismiss.
+    t["operation"] = {"push": "pop", "present": "dismiss"}.get(t["operation"], t["operation"])
+    gestured(f"{path.stem}-pan", pan, t)
+    for pattern in ("crossActivity", "fullScreen", "sharedElement"):
+        gestured(f"{path.stem}-back-{pattern}", back, t, pattern=pattern)
+    gestured(f"{path.stem}-dragDismiss", drag, t)
+    gestured(f"{path.stem}-dragDismiss-reduced", drag, dict(t, reduceMotion=True))
+for name, element in [("absent", None), ("pair", heroDrag["gesture"]["element"]),
+                      ("unknown", "nope"), ("one-screen", "title"), ("number", 5)]:
+    hd = json.loads(json.dumps(heroDrag))
+    hd["gesture"].pop("element", None)
+    if element is not None:
+        hd["gesture"]["element"] = element
+    (interactions / f"gesture-hero-element-{name}.json").write_text(json.dumps(hd))
+    hd["transition"]["container"] = {"width": -1}
+    (interactions / f"gesture-hero-element-{name}-bad-transition.json").write_text(json.dumps(hd))
+for name, element in [("snapshot", "snapshot"), ("other", "photo"), ("number", 5)]:
+    zd = json.loads(json.dumps(drag))
+    zd["gesture"]["element"] = element
+    (interactions / f"gesture-zoom-element-{name}.json").write_text(json.dumps(zd))
 PY
 
 # One line per output: NAME <tab> exit status <tab> md5 of standard output and standard error.

@@ -1210,7 +1210,10 @@ function interactionBody(samples, points = []) {
   if (back) transition = Object.assign({}, transition, { operation: back });
   if (kind === "back") return { transition, gesture: backGesture(samples, points, transition) };
   const gesture = { kind, anchor: { x: points[0].sx, y: points[0].sy }, samples };
-  if (transition.style === "hero") gesture.element = pairUnder(transition, points[0]);
+  // The style says which elements it shares; the page names one only where the plan playing
+  // shows an element from both screens (without one, the style follows its own or refuses).
+  const element = sharedElementUnder(points[0]);
+  if (element !== undefined) gesture.element = element;
   return { transition, gesture, release };
 }
 
@@ -1236,15 +1239,21 @@ function backGesture(samples, points, transition) {
   return { kind: "back", pattern: $("backPattern").value, samples: events };
 }
 
-// hero: the id of the pair (on both screens) whose from-frame holds the point, else the first.
-function pairUnder(transition, point) {
-  const screens = transition.screens || {};
-  const from = (screens.from && screens.from.elements) || [];
-  const to = new Set(((screens.to && screens.to.elements) || []).map((e) => e.id));
-  const pairs = from.filter((e) => to.has(e.id));
-  const inside = (f) => f && point.sx >= f.x && point.sx <= f.x + f.width && point.sy >= f.y && point.sy <= f.y + f.height;
-  const hit = pairs.find((e) => inside(e.frame)) || pairs[0];
-  return hit ? hit.id : undefined;
+// The id of an element the plan playing shows from both screens (a layer of each) whose
+// from-screen layer holds the point at the start, else the first such element; undefined when
+// the plan shows none from both screens. No style is named: the layers' content says it.
+function sharedElementUnder(point) {
+  const layers = (state.doc && state.doc.layers) || [];
+  const shown = (screen) => layers.filter((l) => l.content && l.content.kind === "element" && l.content.screen === screen);
+  const to = new Set(shown("to").map((l) => l.content.element));
+  const candidates = shown("from").filter((l) => to.has(l.content.element));
+  const inside = (l) => {
+    const f = (l.keyframes && l.keyframes[0]) || l.style || {};
+    const [x, y, w, h] = [f.left, f.top, f.width, f.height].map((v) => parseFloat(v));
+    return point.sx >= x && point.sx <= x + w && point.sy >= y && point.sy <= y + h;
+  };
+  const hit = candidates.find(inside) || candidates[0];
+  return hit ? hit.content.element : undefined;
 }
 
 // ---- wiring ------------------------------------------------------------------------------------

@@ -54,31 +54,32 @@ extension InteractionRequestDecoder {
         completionCurve: completion.curve))
   }
 
-  /// hero: the id of a pair, required; zoom: absent or `"snapshot"`. Other styles are refused
-  /// at `/gesture/kind`, a bad style at its own pointer: their element is not read.
+  /// One of the style's shared elements, as its naming asks (a fixed list, or a scene's id,
+  /// required). A style that shares none is refused at `/gesture/kind`, a bad style at its own
+  /// pointer: their element is not read.
   private func decodeElement(
     _ gesture: JSONValue?, transition: PlanRequest?, style: String?, at pointer: JSONPointer,
     reader: inout FieldReader
   ) -> String? {
-    switch style {
-    case "zoom":
-      return reader.string(
-        gesture, "element", at: pointer, required: false, oneOf: [DragDismissPlanner.snapshot])
-    case "hero":
+    guard let naming = style.flatMap(StyleRegistry.style(named:))?.sharedElementNaming else {
+      return nil
+    }
+    switch naming {
+    case .fixed(let ids):
+      return reader.string(gesture, "element", at: pointer, required: false, oneOf: ids)
+    case .fromScene(let missing, _):
       let errorsBefore = reader.errors.count
       let id = reader.string(gesture, "element", at: pointer, required: false)
       guard reader.errors.count == errorsBefore else { return nil }
       guard let id else {
-        reader.fail(pointer + "element", DragDismissPlanner.heroElementRequired)
+        reader.fail(pointer + "element", missing)
         return nil
       }
-      // The pair rule needs the screens: checked once the transition is readable.
+      // Whether the scene shares it needs the screens: checked once the transition is readable.
       if let transition, let issue = DragDismissPlanner.elementIssue(id, transition: transition) {
         reader.fail(JSONPointer(segments: issue.field), issue.message)
       }
       return id
-    default:
-      return nil
     }
   }
 }

@@ -1,27 +1,35 @@
 /// What a pattern does with one plan layer (docs/GESTURES.md 4.3, 10.11).
 struct BackLayerRole: Sendable, Hashable {
   enum Group: Sendable, Hashable {
-    /// Shows the `from` screen (or is `fromDimming`, or a hero pair's layer).
+    /// Shows the `from` screen (or dims it, or shows a shared element).
     case closing
-    /// Shows the `to` screen (or is `toDimming`).
+    /// Shows the `to` screen (or dims it).
     case entering
-    /// Another colour layer (expand's `background`): never posed.
+    /// Another colour layer (a backdrop): never posed.
     case none
   }
 
   var group: Group
-  /// A hero pair's layer or zoom's snapshot: flies with the progress under `sharedElement`.
+  /// Shows one of the style's shared elements: flies with the progress under `sharedElement`.
   var shared: Bool
-  /// Content kind `element` (pairs, exits, entries, zoom's snapshot): under `sharedElement`
+  /// Content kind `element` (shared, exiting or entering): under `sharedElement`
   /// it scrubs the plan, where surfaces hold its start.
   var isElement: Bool
   /// Content kind `screen` or `snapshot`: the layers a pattern rounds.
   var isScreen: Bool
 
   static func roles(of layers: [Layer], request: PlanRequest) -> [BackLayerRole] {
-    let pairs = SharedElements.pairIDs(request)
+    // Layer ids compare byte for byte, as the style's element ids do.
+    let sharedLayers = Set(
+      (StyleRegistry.style(named: request.style)?.sharedElements(for: request) ?? [])
+        .flatMap(\.layers).map { Array($0.utf8) })
     return layers.map { layer in
-      let shared = SharedElements.isShared(layer, style: request.style, pairs: pairs)
+      let shared: Bool
+      if case .element = layer.content {
+        shared = sharedLayers.contains(Array(layer.id.utf8))
+      } else {
+        shared = false
+      }
       let group: Group
       var isElement = false
       var isScreen = false
@@ -33,10 +41,10 @@ struct BackLayerRole: Sendable, Hashable {
         group = role == .from ? .closing : .entering
       case .element(let role, _, _):
         isElement = true
-        // At plan start a pair sits at its from frame, on the closing screen.
+        // At plan start a shared element sits at its from frame, on the closing screen.
         group = role == .from || shared ? .closing : .entering
       case .color:
-        group = layer.id == "fromDimming" ? .closing : layer.id == "toDimming" ? .entering : .none
+        group = layer.dims.map { $0 == .from ? .closing : .entering } ?? .none
       }
       return BackLayerRole(group: group, shared: shared, isElement: isElement, isScreen: isScreen)
     }

@@ -58,17 +58,9 @@ public enum BackPlanner {
     maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
     maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
   ) throws(PlanError) -> BackPlan {
-    if let error = PlanError(
-      validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
-    {
-      throw error
-    }
-    let prepared: Planner.Prepared
-    do {
-      prepared = try Planner.prepare(request.transition)
-    } catch {
-      throw error.nested(under: ["transition"])
-    }
+    let prepared = try GesturePreparation.prepare(
+      request.transition,
+      refusing: validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
     let gesture = request.gesture
     let pattern = gesture.pattern
     let choreography = prepared.choreography

@@ -40,10 +40,11 @@ public enum DragDismissParameter: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// A drag to dismiss over a zoom or hero pop or dismiss (docs/GESTURES.md 5): pan samples,
-/// the element that follows the finger, and where it was grabbed.
+/// A drag to dismiss over the pop or dismiss of a style that shares elements (docs/GESTURES.md
+/// 5): pan samples, the element that follows the finger, and where it was grabbed.
 public struct DragDismissGesture: Sendable, Hashable {
-  /// hero: the id of a pair; zoom: nil or "snapshot".
+  /// The id of one of the style's shared elements; nil: the first of a style whose ids are
+  /// fixed (``SharedElementNaming``).
   public var element: String?
   /// The point the element scales about, in container points; nil: its centre at the start.
   public var anchor: Point?

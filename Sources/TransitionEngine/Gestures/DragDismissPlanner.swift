@@ -1,24 +1,32 @@
-/// Plans a drag to dismiss over a zoom or hero pop or dismiss (docs/GESTURES.md 5).
+/// Plans a drag to dismiss over a pop or dismiss of a style that shares elements
+/// (docs/GESTURES.md 5): the style says which elements and layers it follows.
 public enum DragDismissPlanner {
-  /// zoom's followed element, its only element layer.
-  public static let snapshot = "snapshot"
-  public static let heroElementRequired =
-    "is required for style hero: the id of a pair (an element on both screens)"
-
-  /// The problem with `element` for this transition, or nil (docs/GESTURES.md 7): hero needs
-  /// the id of a pair, zoom accepts only its snapshot.
+  /// The problem with `element` for this transition, or nil (docs/GESTURES.md 7): one of the
+  /// style's shared elements, named as its ``SharedElementNaming`` asks. Nil too for a style
+  /// that shares none: ``GestureRefusal`` refuses it.
   public static func elementIssue(_ element: String?, transition: PlanRequest) -> PlanError? {
     let field = ["gesture", "element"]
-    guard transition.style == "hero" else {
-      guard let element, element != snapshot else { return nil }
-      return PlanError(field: field, message: "must be one of \(snapshot)")
+    guard let style = StyleRegistry.style(named: transition.style),
+      let naming = style.sharedElementNaming
+    else { return nil }
+    switch naming {
+    case .fixed(let ids):
+      guard let element, !ids.contains(element) else { return nil }
+      return PlanError(field: field, message: "must be one of " + ids.joined(separator: ", "))
+    case .fromScene(let missing, let unknown):
+      guard let element else { return PlanError(field: field, message: missing) }
+      guard followed(element, style.sharedElements(for: transition)) != nil else {
+        return PlanError(field: field, message: unknown)
+      }
+      return nil
     }
-    guard let element else { return PlanError(field: field, message: heroElementRequired) }
-    guard SharedElements.pairIDs(transition).contains(Array(element.utf8)) else {
-      return PlanError(
-        field: field, message: "must be the id of a pair: an element on both screens")
-    }
-    return nil
+  }
+
+  /// The shared element `id` names (byte for byte, or the first of a fixed list when nil).
+  static func followed(_ id: String?, _ elements: [SharedElement]) -> SharedElement? {
+    guard let id else { return elements.first }
+    let bytes = Array(id.utf8)
+    return elements.first { Array($0.id.utf8) == bytes }
   }
 
   /// Every rule the request breaks (for callers that build requests in code; the wire layer
@@ -51,26 +59,22 @@ public enum DragDismissPlanner {
     maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
     maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
   ) throws(PlanError) -> DragDismissPlan {
-    if let error = PlanError(
-      validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
-    {
-      throw error
-    }
-    let prepared: Planner.Prepared
-    do {
-      prepared = try Planner.prepare(request.transition)
-    } catch {
-      throw error.nested(under: ["transition"])
-    }
+    let prepared = try GesturePreparation.prepare(
+      request.transition,
+      refusing: validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
     let choreography = prepared.choreography
     let d = choreography.duration(with: prepared.timing)
     let gesture = request.gesture
     let container = request.transition.scene.container
-    let element = gesture.element ?? snapshot
+    // validate() has found the element among the style's.
+    guard
+      let shared = Self.followed(
+        gesture.element, prepared.style.sharedElements(for: request.transition))
+    else { preconditionFailure("a followed element is shared") }
+    let element = shared.id
+    let shown = Set(shared.layers.map { Array($0.utf8) })
     let followed = choreography.layers.indices.filter {
-      let id = choreography.layers[$0].id
-      return request.transition.style == "hero"
-        ? id == element + "@from" || id == element + "@to" : id == snapshot
+      shown.contains(Array(choreography.layers[$0].id.utf8))
     }
     let layer = choreography.layers[followed[0]]
     let start = layer.frame

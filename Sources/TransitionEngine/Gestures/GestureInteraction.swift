@@ -38,40 +38,22 @@ public enum GesturePlan: Sendable {
   case back(BackPlan)
   case dragDismiss(DragDismissPlan)
 
+  /// What every kind's plan has.
+  public var core: any GesturePlanCore {
+    switch self {
+    case .pan(let p): p
+    case .back(let p): p
+    case .dragDismiss(let p): p
+    }
+  }
+
   /// What export formats draw.
-  public var timeline: Timeline {
-    switch self {
-    case .pan(let p): p.timeline
-    case .back(let p): p.timeline
-    case .dragDismiss(let p): p.timeline
-    }
-  }
-
-  public var decision: InteractionDecision {
-    switch self {
-    case .pan(let p): p.decision
-    case .back(let p): p.decision
-    case .dragDismiss(let p): p.decision
-    }
-  }
-
+  public var timeline: Timeline { core.timeline }
+  public var decision: InteractionDecision { core.decision }
   /// Seconds from the first sample to the end of the timeline.
-  public var duration: Double {
-    switch self {
-    case .pan(let p): p.duration
-    case .back(let p): p.duration
-    case .dragDismiss(let p): p.duration
-    }
-  }
-
+  public var duration: Double { core.duration }
   /// tau of the release; nil when pending.
-  public var releaseTime: Double? {
-    switch self {
-    case .pan(let p): p.releaseTime
-    case .back(let p): p.releaseTime
-    case .dragDismiss(let p): p.releaseTime
-    }
-  }
+  public var releaseTime: Double? { core.releaseTime }
 }
 
 /// Plans a gesture of any kind with its kind's planner.

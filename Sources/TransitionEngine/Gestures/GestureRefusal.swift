@@ -2,8 +2,9 @@
 /// step 3), in the order a 422 lists them. Each rule is checked only where the value it needs
 /// was readable (nil otherwise).
 public enum GestureRefusal {
-  /// The styles a drag to dismiss can follow an element of.
-  public static let followableStyles = ["zoom", "hero"]
+  /// The styles a drag to dismiss can follow an element of: those that share elements.
+  public static let followableStyles = StyleRegistry.all.filter { $0.sharedElementNaming != nil }
+    .map(\.name)
 
   /// `kind` is `back` or `dragDismiss`.
   public static func issues(
@@ -35,9 +36,16 @@ public enum GestureRefusal {
       issues.append(
         PlanError(
           field: ["gesture", "kind"],
-          message: "dragDismiss needs a shared element to follow: style zoom or hero"))
+          message: "dragDismiss needs a shared element to follow: style \(alternatives)"))
     }
     return issues
+  }
+
+  /// The followable styles as alternatives: `a or b`, `a, b or c`.
+  private static var alternatives: String {
+    guard let last = followableStyles.last else { return "none" }
+    let rest = followableStyles.dropLast()
+    return rest.isEmpty ? last : rest.joined(separator: ", ") + " or " + last
   }
 
   static func issues(kind: String, transition t: PlanRequest) -> [PlanError] {

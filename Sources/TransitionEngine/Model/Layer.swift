@@ -17,12 +17,15 @@ public struct Layer: Sendable, Hashable {
   public var shadow: LayerShadow?
   public var shadowOpacity: Double
   public var tracks: [Track]
+  /// The screen a colour layer darkens, nil for any other layer: a gesture that poses a screen
+  /// poses its dimming with it (docs/GESTURES.md 4.3). Not part of any answer.
+  public var dims: ScreenRole?
 
   public init(
     id: String, content: LayerContent, anchor: Point = Point(x: 0.5, y: 0.5), frame: Rect,
     alpha: Double = 1, transform: Transform3D = .identity, cornerRadius: Double = 0,
     contentFrame: Rect? = nil, shadow: LayerShadow? = nil, shadowOpacity: Double = 0,
-    tracks: [Track] = []
+    tracks: [Track] = [], dims: ScreenRole? = nil
   ) {
     self.id = id
     self.content = content
@@ -35,6 +38,7 @@ public struct Layer: Sendable, Hashable {
     self.shadow = shadow
     self.shadowOpacity = shadowOpacity
     self.tracks = tracks
+    self.dims = dims
     // A track's start is the layer's starting value.
     for track in tracks {
       switch track.change {

@@ -27,6 +27,12 @@ public protocol TransitionStyle: Sendable {
   func check(_ choreography: Choreography, timing: Timing) -> PlanError?
   /// The scene `GET /v1/styles` shows each operation's layers for.
   var exampleScene: Scene { get }
+  /// How a drag to dismiss names the element it follows; nil when the style shares none (the
+  /// gesture is refused with a 422).
+  var sharedElementNaming: SharedElementNaming? { get }
+  /// The elements `request`'s plan shares, each with the layers that show it; empty when it
+  /// shares none (a dissolve has no element layers).
+  func sharedElements(for request: PlanRequest) -> [SharedElement]
 }
 
 extension TransitionStyle {
@@ -42,6 +48,10 @@ extension TransitionStyle {
   }
 
   public func check(_ choreography: Choreography, timing: Timing) -> PlanError? { nil }
+
+  public var sharedElementNaming: SharedElementNaming? { nil }
+
+  public func sharedElements(for request: PlanRequest) -> [SharedElement] { [] }
 
   /// The zoom seed's frames (a style whose inputs are others gives its own).
   public var exampleScene: Scene {

@@ -56,3 +56,12 @@ public struct ZoomStyle: TransitionStyle {
       ], actions: actions)
   }
 }
+
+extension ZoomStyle {
+  /// The snapshot is the one element: it stands in for the source and its match.
+  public var sharedElementNaming: SharedElementNaming? { .fixed(["snapshot"]) }
+
+  public func sharedElements(for request: PlanRequest) -> [SharedElement] {
+    request.reduceMotion ? [] : [SharedElement(id: "snapshot", layers: ["snapshot"])]
+  }
+}

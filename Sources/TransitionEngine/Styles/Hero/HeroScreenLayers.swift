@@ -35,7 +35,7 @@ struct HeroScreenLayers {
         view,
         Layer(
           id: role == .from ? "fromDimming" : "toDimming", content: .color("#000000"),
-          frame: bounds, tracks: dim.filter { !$0.change.isStill }),
+          frame: bounds, tracks: dim.filter { !$0.change.isStill }, dims: role),
       ]
     }
     return preset.toOnTop(forward: forward)
