@@ -102,7 +102,9 @@ func checkInteraction(_ body: [UInt8]) {
     case .success(let bytes):
       requireJSON(bytes, "interaction")
       if case .success(let plan) = service.interact(request) {
-        checkExports(moments: moments(for: body)) { $0.render(plan, options: $1) }
+        checkExports(
+          moments: moments(for: body), formats: ExportFormat.allCases.filter(\.servesInteractions)
+        ) { $0.render(plan, options: $1) }
       }
     }
   }
@@ -114,15 +116,18 @@ func moments(for body: [UInt8]) -> Int {
   return range.lowerBound + body.count % range.count
 }
 
-/// Every export format: the same bytes twice; the JSON-based ones parse back as JSON, the text
-/// ones (CSS, SVG) are non-empty UTF-8.
-func checkExports(moments: Int, _ render: (ExportFormat, ExportOptions) -> [UInt8]) {
+/// Every export format (of `formats`: an interaction has no view transition): the same bytes
+/// twice; the JSON-based ones parse back as JSON, the text ones (CSS, SVG) are non-empty UTF-8.
+func checkExports(
+  moments: Int, formats: [ExportFormat] = ExportFormat.allCases,
+  _ render: (ExportFormat, ExportOptions) -> [UInt8]
+) {
   let options = ExportOptions(moments: moments)
-  for format in ExportFormat.allCases {
+  for format in formats {
     let bytes = render(format, options)
     require(bytes == render(format, options), "\(format) export not deterministic")
     switch format {
-    case .json, .waapi, .lottie, .coreanimation, .android:
+    case .json, .waapi, .lottie, .coreanimation, .android, .viewtransition:
       requireJSON(bytes, "\(format) export")
     case .css, .svg:
       require(!bytes.isEmpty, "empty \(format) export")
