@@ -40,7 +40,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
-from browser_checks import Checks, TOLERANCE_PX  # noqa: E402
+from browser_checks import Checks, TOLERANCE_PX, engine_run  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
@@ -231,10 +231,8 @@ class Documents:
 
 
 def run_engine(checks, name, proxy_port, documents, plans, server):
-    began = time.monotonic()
-    browser = None
-    try:
-        browser = engines.start(name, proxy_port)
+    with engine_run(checks, name, "exports") as run:
+        browser = run.browser = engines.start(name, proxy_port)
         checks.engine = browser.label
         for example, plan in plans.items():
             browser.open(f"{server.url}/{example}.svg")
@@ -257,13 +255,6 @@ def run_engine(checks, name, proxy_port, documents, plans, server):
         _, _, problems = compare(plan, panels)
         checks.record(bool(problems), f"negative control: {example} with a layer moved 2 px is caught",
                       "; ".join(problems[:1]))
-    except Exception as error:  # noqa: BLE001 - the engine could not run: a failure naming it
-        checks.record(False, "engine raised", f"{type(error).__name__}: {str(error)[:400]}")
-    finally:
-        if browser is not None:
-            browser.quit()
-        print(f"[{checks.engine or name}] exports test: {time.monotonic() - began:.1f} s", flush=True)
-        checks.engine = None
 
 
 def main():

@@ -50,9 +50,7 @@ import argparse
 import http.client
 import json
 import os
-import signal
 import sys
-import tempfile
 import threading
 import time
 import urllib.parse
@@ -68,13 +66,9 @@ FRACTIONS = [0, 0.25, 0.5, 0.75, 1]
 IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 
 
-class OutOfTime(BaseException):
-    """The test's own time limit. Not an Exception (nor a TimeoutError, which urllib3 would take
-    for a socket time-out), so no step's handler swallows it."""
-
-
 import engines  # noqa: E402 (beside this file)
-from browser_checks import Checks, box_tolerance  # noqa: E402
+from browser_checks import (  # noqa: E402
+    Checks, box_tolerance, check_console, check_dead_proxy, engine_run)
 
 # Boxes within an engine's documented deviation, seen by compare(); check_samples reports them.
 DEVIATIONS = set()
@@ -1434,23 +1428,11 @@ def check_gesture_kind(checks, driver, base, name):
                   f"ended {outcome['outcome']}, {outcome['layers']} layers left")
 
 
-def check_dead_proxy(checks, driver):
-    error = driver.load_error("http://player-test.invalid/").strip()
-    checks.record(engines.PROXY_REFUSED[driver.name] in error,
-                  "an outside URL goes to the dead proxy", error.splitlines()[0][:160] if error else "")
-
-
 def run_engine(checks, name, args, harness):
     """Every step in one browser of engine `name`, within TIME_LIMIT_S."""
-    def out_of_time(*_):
-        raise OutOfTime(f"over {TIME_LIMIT_S} s")
-    signal.signal(signal.SIGALRM, out_of_time)
-    signal.alarm(TIME_LIMIT_S)
-    started = time.monotonic()
-    driver = None
-    try:
+    with engine_run(checks, name, "player", TIME_LIMIT_S) as run:
         ENGINE["name"] = name
-        driver = engines.start(name, args.proxy_port)
+        driver = run.browser = engines.start(name, args.proxy_port)
         checks.engine = driver.label
         driver.open(harness.url + "/")
         ready = run_async(driver, """
@@ -1534,25 +1516,8 @@ def run_engine(checks, name, args, harness):
             "return performance.getEntriesByType('resource').map((e) => e.name)"
             ".filter((u) => !u.startsWith(location.origin) && !u.startsWith('data:'));")
         checks.record(not external, "page loaded nothing from elsewhere", f"{external}")
-        logs = driver.console_errors()
-        if logs is None:
-            print(f"NOTE [{driver.label}] console not checked: the engine's driver serves no console log",
-                  flush=True)
-        else:
-            # The 422 asked for by the API edges check is logged by Chromium as a failed load.
-            logs = [e for e in logs if "status of 422" not in e]
-            checks.record(not logs, "no errors in the browser console", "; ".join(e[:200] for e in logs))
-        check_dead_proxy(checks, driver)
-    except OutOfTime as error:
-        checks.record(False, "time limit", str(error))
-    except Exception as error:  # noqa: BLE001 - the engine could not run: a failure naming it
-        checks.record(False, "engine raised", f"{type(error).__name__}: {str(error)[:400]}")
-    finally:
-        signal.alarm(0)
-        if driver is not None:
-            driver.quit()
-        print(f"[{checks.engine or name}] player test: {time.monotonic() - started:.1f} s", flush=True)
-        checks.engine = None
+        check_console(checks, driver, expected=("status of 422",))
+        check_dead_proxy(checks, driver, "player-test.invalid")
 
 
 def main():
