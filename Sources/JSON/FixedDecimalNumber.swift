@@ -8,32 +8,41 @@
 /// ``JSONWriter/number(_:)``'s for every value: values that are not fall back to it.
 extension JSONWriter {
   /// `value` exactly as ``number(_:)`` writes it, faster when `value` is a multiple of
-  /// `10^-decimals` (0...9) rounded to the nearest double.
+  /// `10^-decimals` (0...9) rounded to the nearest double and at least 0.0001 in magnitude
+  /// (smaller values take ``number(_:)``, whose exponent form they need). Written through the
+  /// writer's checked members: the gain (about 2 % of a native document) does not pay for
+  /// pointer code of its own.
   @inlinable
   public mutating func number(_ value: Double, decimals: Int) {
-    count += Self.writeNumber(
-      value, decimals: decimals, to: reserve(Self.maximumNumberBytes), table: powersOfTen)
-  }
-
-  @inlinable @inline(__always)
-  static func writeNumber(
-    _ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>,
-    table: UnsafePointer<UInt64>
-  ) -> Int {
     let scale = FixedDecimal.powerOfTen(decimals)
     let n = (value * scale).rounded()
     // NaN and infinities fail the first test; integers (n a multiple of the scale) have their
     // own form, so they take the general path, which starts with them.
-    if abs(n) < 1e15, n / scale == value, value != value.rounded(.towardZero) {
-      var q = p
-      if n < 0 {
-        q.pointee = UInt8(ascii: "-")
-        q += 1
-      }
-      q += ShortestDecimal.write(digits: UInt64(abs(n)), exponent: -decimals, to: q)
-      return q - p
+    guard abs(n) < 1e15, n / scale == value, value != value.rounded(.towardZero) else {
+      return number(value)
     }
-    return writeNumber(value, to: p, table: table)
+    var digits = UInt64(abs(n))
+    var exponent = -decimals
+    while digits % 10 == 0 {
+      digits /= 10
+      exponent += 1
+    }
+    let length = DecimalDigits.count(digits)
+    let point = length + exponent  // value = 0.d1...dn * 10^point, point < length
+    guard point >= -3 else { return number(value) }
+    if n < 0 { byte(UInt8(ascii: "-")) }
+    if point <= 0 {
+      raw("0.")
+      for _ in 0..<(-point) { byte(UInt8(ascii: "0")) }
+    }
+    var divisor: UInt64 = 1
+    for _ in 1..<length { divisor *= 10 }
+    for i in 0..<length {
+      if i == point && point > 0 { byte(UInt8(ascii: ".")) }
+      byte(UInt8(truncatingIfNeeded: digits / divisor) + 0x30)
+      digits %= divisor
+      divisor /= 10
+    }
   }
 }
 

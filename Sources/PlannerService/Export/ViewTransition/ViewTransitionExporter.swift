@@ -72,15 +72,12 @@ public enum ViewTransitionExporter {
     var samples: Int { values.count / stride }
 
     func changes() -> Bool {
-      values.withUnsafeBufferPointer { v in
-        let n = v.count
-        var i = stride
-        while i < n {
-          for j in 0..<stride where v[i + j] != v[j] { return true }
-          i += stride
-        }
-        return false
+      var i = stride
+      while i < values.count {
+        for j in 0..<stride where values[i + j] != values[j] { return true }
+        i += stride
       }
+      return false
     }
 
     /// Formats the text at `sample` into the pool and returns its range.
