@@ -16,7 +16,7 @@
 # under every gesture kind (pan, back in each pattern, dragDismiss, with and without reduced
 # motion) with the ways a drag to dismiss names its element, followed or refused.
 # Formats: json, waapi sampled and
-# compact, css, lottie, svg (default and 9 moments), coreanimation, android.
+# compact, css, lottie, svg (default and 9 moments), coreanimation, android, viewtransition.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ "${1:-}" = --record ]; then
@@ -162,7 +162,7 @@ manifest() {  # BINARY OUT
   }
   for file in "$work"/plans/*.json; do
     name=$(basename "$file")
-    for format in json waapi css lottie svg coreanimation android; do
+    for format in json waapi css lottie svg coreanimation android viewtransition; do
       answer "plan $name $format" plan "$file" --format "$format"
     done
     answer "plan $name waapi compact" plan "$file" --format waapi --keyframes compact
@@ -170,7 +170,7 @@ manifest() {  # BINARY OUT
   done
   for file in "$work"/interactions/*.json; do
     name=$(basename "$file")
-    for format in json waapi css lottie svg coreanimation android; do
+    for format in json waapi css lottie svg coreanimation android viewtransition; do
       answer "interact $name $format" interact "$file" --format "$format"
     done
   done
@@ -184,7 +184,8 @@ manifest() {  # BINARY OUT
     sleep 0.1
   done
   for file in "$work"/plans/*.json; do
-    for query in "" "?format=waapi" "?format=svg&moments=7" "?format=coreanimation"; do
+    for query in "" "?format=waapi" "?format=svg&moments=7" "?format=coreanimation" \
+      "?format=viewtransition"; do
       printf 'headers %s%s\t0\t%s\n' "$(basename "$file")" "$query" "$(
         curl -s --max-time 10 -D - -o /dev/null -H 'Content-Type: application/json' \
           --data-binary @"$file" "http://127.0.0.1:$port/v1/plans$query" | tr -d '\r' |
