@@ -250,8 +250,10 @@ class Chromium(_Selenium):
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         if windowed:
-            # No "controlled by automated test software" bar (and its shadow) over the page.
+            # No "controlled by automated test software" bar (and its shadow) over the page,
+            # nor a default-browser one.
             options.add_experimental_option("excludeSwitches", ["enable-automation"])
+            options.add_argument("--no-default-browser-check")
         env = dict(os.environ, DISPLAY=self.xvfb.display) if windowed else None
         service = Service(executable_path=CHROMEDRIVER, env=env)
         try:

@@ -433,7 +433,7 @@ def probe_interpolation(p):
 FLIGHT = box("tp-flight", 100, 100)
 FLIGHT_CSS = ("::view-transition-group(tp-flight) { animation-duration: 10000ms; "
               "animation-timing-function: linear; }\n")
-HOLD_MS = 600
+HOLD_MS = 1000
 
 REVERSE = r"""
 const [hold, control, done] = arguments;
