@@ -23,12 +23,12 @@ final class FlatSpring: Sendable {
     var alpha = SIMD4<Double>(repeating: 0)
     var beta = SIMD4<Double>(repeating: 0)
     for i in motion.velocity.indices {
-      let c = ComponentSpring(e0: from[i] - to[i], velocity: motion.velocity[i], spring)
+      let c = SpringOscillator(e0: from[i] - to[i], velocity: motion.velocity[i], spring)
       (alpha[i], beta[i]) = c.weights
     }
     self.alpha = alpha
     self.beta = beta
-    basisClock = basis(ComponentSpring(e0: 0, velocity: 0, spring).basis)
+    basisClock = basis(SpringOscillator(e0: 0, velocity: 0, spring).basis)
     end = motion.end
   }
 

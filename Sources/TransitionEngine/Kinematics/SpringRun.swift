@@ -1,7 +1,7 @@
 /// A spring track's run: each component's error in closed form (docs/TIMING.md 14).
 final class SpringRun: Sendable {
   let target: [Double]
-  let components: [ComponentSpring]
+  let components: [SpringOscillator]
   /// The functions every component combines, and each component's two weights on them.
   let basis: SpringBasis
   let alphas: [Double]
@@ -15,9 +15,9 @@ final class SpringRun: Sendable {
     let spring = SpringParameters(timing)!
     target = y1
     components = y0.indices.map {
-      ComponentSpring(e0: y0[$0] - y1[$0], velocity: motion.velocity[$0], spring)
+      SpringOscillator(e0: y0[$0] - y1[$0], velocity: motion.velocity[$0], spring)
     }
-    basis = ComponentSpring(e0: 0, velocity: 0, spring).basis
+    basis = SpringOscillator(e0: 0, velocity: 0, spring).basis
     alphas = components.map(\.weights.alpha)
     betas = components.map(\.weights.beta)
   }
