@@ -14,7 +14,17 @@ public enum UIKitSpring {
   {
     let zeta = clampedRatio(dampingRatio)
     let w0 = naturalFrequency(duration: duration, dampingRatio: zeta, initialVelocity: v)
-    return DampedSpring(
+    return unitMassSpring(omega0: w0, dampingRatio: zeta, initialVelocity: v)
+  }
+
+  /// The unit-mass spring of natural frequency `w0` and ratio `zeta`: `k = w0^2`,
+  /// `c = 2 zeta w0`, a ratio of 1 or more critical.
+  static func unitMassSpring(
+    omega0 w0: Double, dampingRatio zeta: Double, initialVelocity v: Double
+  )
+    -> DampedSpring
+  {
+    DampedSpring(
       mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, initialVelocity: v,
       allowOverdamping: false)
   }
@@ -96,8 +106,6 @@ public enum UIKitSpring {
     // envelope never reaches epsilon from above) Newton climbs without bound; UIKit's starting
     // frequency keeps the spring a spring rather than a jump to the end, or an overflow.
     if !(w.isFinite && w > 0 && (w * w).isFinite) || abs(f(w).value) >= 1e-9 { w = 5 / t }
-    return DampedSpring(
-      mass: 1, stiffness: w * w, damping: 2 * zeta * w, initialVelocity: v,
-      allowOverdamping: false)
+    return unitMassSpring(omega0: w, dampingRatio: zeta, initialVelocity: v)
   }
 }
