@@ -10,18 +10,21 @@ public struct PlanningService: Sendable {
     self.limits = limits
   }
 
-  /// Parses and validates a plan request body.
+  /// Parses and validates a plan request body: one pass over the bytes into a tape, then the
+  /// style's declarations read off it (no tree: docs/PERFORMANCE.md, issue 36).
   public func decodePlanRequest(_ body: [UInt8]) -> Result<PlanRequest, Problem> {
-    let root: JSONValue
+    let tape: JSONTape
     do {
-      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+      tape = try JSONTape.parse(body, maximumDepth: limits.maximumDepth)
     } catch {
       return .failure(.malformedJSON(error))
     }
-    return decodePlanRequest(root)
+    return decodePlanRequest(tape.root)
   }
 
-  public func decodePlanRequest(_ root: JSONValue) -> Result<PlanRequest, Problem> {
+  /// Validates a plan request already parsed (a tape's root, or a tree: the fuzz target
+  /// compares the two).
+  public func decodePlanRequest<Node: JSONNode>(_ root: Node) -> Result<PlanRequest, Problem> {
     switch PlanRequestDecoder(limits: limits).decode(root) {
     case .success(let request): return .success(request)
     case .failure(let invalid): return .failure(.invalidFields(invalid.errors))
