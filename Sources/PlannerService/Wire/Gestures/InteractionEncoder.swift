@@ -14,14 +14,14 @@ public enum InteractionEncoder {
     }
   }
 
-  public static func encode(_ plan: InteractionPlan) -> [UInt8] {
+  public static func encode(_ plan: PanPlan) -> [UInt8] {
     JSONWriter.collect(
       capacity: plan.progress.count * 64
         + PlanEncoder.estimatedSize(plan.choreography.layers, frames: plan.times.count)
     ) { w in write(plan, &w) }
   }
 
-  static func write(_ plan: InteractionPlan, _ w: inout JSONWriter) {
+  static func write(_ plan: PanPlan, _ w: inout JSONWriter) {
     writeEngineVersion(&w)
     w.key("decision")
     w.string(plan.decision.rawValue)

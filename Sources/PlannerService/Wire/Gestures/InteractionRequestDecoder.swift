@@ -70,14 +70,14 @@ public struct InteractionRequestDecoder {
         root["completion"], at: .root + "completion", reader: &reader)
       guard let transition, let gesture, let release, let completion else { return nil }
       return .pan(
-        InteractionRequest(
+        PanRequest(
           transition: transition, gesture: gesture, release: release,
           completionSpeed: completion.speed, completionCurve: completion.curve))
     }
   }
 
   func decodeGesture(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
-    -> Gesture?
+    -> PanGesture?
   {
     guard
       let object = reader.object(
@@ -91,7 +91,7 @@ public struct InteractionRequestDecoder {
       object, "distance", at: pointer, required: false, .closed(1, limits.maximumCoordinate))
     let samples = decodeSamples(object["samples"], at: pointer + "samples", reader: &reader)
     guard let samples, reader.errors.count == errorsBefore else { return nil }
-    return Gesture(
+    return PanGesture(
       direction: directionName.flatMap(GestureDirection.init(rawValue:)) ?? .either,
       distance: distance, samples: samples)
   }

@@ -1,7 +1,7 @@
 /// A `POST /v1/interactions` request of any gesture kind (docs/GESTURES.md): a pan that scrubs
 /// the plan, an Android predictive-back stream, or a drag to dismiss.
 public enum GestureRequest: Sendable, Hashable {
-  case pan(InteractionRequest)
+  case pan(PanRequest)
   case back(BackRequest)
   case dragDismiss(DragDismissRequest)
 
@@ -15,7 +15,7 @@ public enum GestureRequest: Sendable, Hashable {
   }
 
   /// The pan request, for a pan.
-  public var pan: InteractionRequest? {
+  public var pan: PanRequest? {
     if case .pan(let r) = self { r } else { nil }
   }
 
@@ -34,7 +34,7 @@ public enum GestureRequest: Sendable, Hashable {
 
 /// The plan of a gesture of any kind.
 public enum GesturePlan: Sendable {
-  case pan(InteractionPlan)
+  case pan(PanPlan)
   case back(BackPlan)
   case dragDismiss(DragDismissPlan)
 
@@ -66,7 +66,7 @@ public enum GesturePlanner {
     switch request {
     case .pan(let r):
       .pan(
-        try InteractionPlanner.plan(
+        try PanPlanner.plan(
           r, maximumKeyframes: maximumKeyframes, maximumSamples: maximumSamples,
           maximumSpan: maximumSpan))
     case .back(let r):

@@ -10,7 +10,7 @@ public protocol GesturePlanCore: Sendable {
   var timeline: Timeline { get }
 }
 
-extension InteractionPlan: GesturePlanCore {}
+extension PanPlan: GesturePlanCore {}
 extension BackPlan: GesturePlanCore {}
 extension DragDismissPlan: GesturePlanCore {}
 

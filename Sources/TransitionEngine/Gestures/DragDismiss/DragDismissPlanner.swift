@@ -49,7 +49,7 @@ public enum DragDismissPlanner {
         PlanError(field: ["gesture", "parameters", parameter.rawValue], message: "is out of range"))
     }
     // The samples, distance, release and completion are a pan's.
-    issues += InteractionPlanner.validate(
+    issues += PanPlanner.validate(
       request.panEquivalent, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
     return issues
   }
@@ -198,10 +198,10 @@ public enum DragDismissPlanner {
 
 extension DragDismissRequest {
   /// The pan over the same samples, release and completion, whose rules these share.
-  var panEquivalent: InteractionRequest {
-    InteractionRequest(
+  var panEquivalent: PanRequest {
+    PanRequest(
       transition: transition,
-      gesture: Gesture(direction: .downward, distance: gesture.distance, samples: gesture.samples),
+      gesture: PanGesture(direction: .downward, distance: gesture.distance, samples: gesture.samples),
       release: release, completionSpeed: completionSpeed, completionCurve: completionCurve)
   }
 }

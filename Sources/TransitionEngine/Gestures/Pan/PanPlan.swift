@@ -1,6 +1,6 @@
 /// A planned gesture-driven transition: the decision and why, what each sample showed, the
 /// completion, and keyframes over the whole timeline (tau = 0 at the first sample).
-public struct InteractionPlan: Sendable {
+public struct PanPlan: Sendable {
   public var style: String
   public var operation: TransitionOperation
   public var decision: InteractionDecision

@@ -1,5 +1,5 @@
 /// Plans a gesture-driven transition (docs/TIMING.md section 9, docs/API.md "POST /v1/interactions").
-public enum InteractionPlanner {
+public enum PanPlanner {
   /// Grid points this close to the release or the end are replaced by those exact keyframes,
   /// and a sample this close after a grid point still counts as at or before it.
   public static let tolerance = FrameGrid.endTolerance
@@ -7,7 +7,7 @@ public enum InteractionPlanner {
   /// Every rule the request breaks, with its field as path segments. The wire layer reports
   /// these by pointer itself; this is for callers that build requests in code.
   public static func validate(
-    _ request: InteractionRequest,
+    _ request: PanRequest,
     maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
     maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
   ) -> [PlanError] {
@@ -49,10 +49,10 @@ public enum InteractionPlanner {
   }
 
   public static func plan(
-    _ request: InteractionRequest, maximumKeyframes: Int = Planner.defaultMaximumKeyframes,
+    _ request: PanRequest, maximumKeyframes: Int = Planner.defaultMaximumKeyframes,
     maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
     maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
-  ) throws(PlanError) -> InteractionPlan {
+  ) throws(PlanError) -> PanPlan {
     if let first = validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
       .first
     {
@@ -221,7 +221,7 @@ public enum InteractionPlanner {
     case .pending: break
     }
 
-    return InteractionPlan(
+    return PanPlan(
       style: prepared.style.name, operation: request.transition.operation, decision: decision,
       reason: reason,
       progress: zip(taus, progress).map {
