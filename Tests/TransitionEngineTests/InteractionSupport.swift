@@ -24,7 +24,7 @@ func interact(
       transition: transition,
       gesture: PanGesture(direction: direction, distance: distance, samples: samples),
       release: release, completionSpeed: speed, completionCurve: curve),
-    maximumKeyframes: maximumKeyframes)
+    limits: GestureLimits(maximumKeyframes: maximumKeyframes))
 }
 
 extension GestureFixture {

@@ -1,6 +1,8 @@
 /// A gesture-driven transition: the non-interactive plan being scrubbed, the recorded pan, the
 /// release policy and how the completion runs.
-public struct PanRequest: Sendable, Hashable {
+public struct PanRequest: GestureRequest, Hashable {
+  public typealias Kind = PanPlanner
+
   public var transition: PlanRequest
   public var gesture: PanGesture
   public var release: ReleasePolicy

@@ -11,8 +11,8 @@ enum BackEncoder {
   }
 
   static func write(_ plan: BackPlan, _ w: inout JSONWriter) {
-    InteractionEncoder.writeEngineVersion(&w)
-    w.raw("\"kind\":\"back\",\"pattern\":")
+    InteractionEncoder.writeHead(BackPlanner.self, &w)
+    w.raw("\"pattern\":")
     w.string(plan.pattern.rawValue)
     w.raw(",\"decision\":")
     w.string(plan.decision.rawValue)

@@ -11,8 +11,8 @@ enum DragDismissEncoder {
   }
 
   static func write(_ plan: DragDismissPlan, _ w: inout JSONWriter) {
-    InteractionEncoder.writeEngineVersion(&w)
-    w.raw("\"kind\":\"dragDismiss\",\"decision\":")
+    InteractionEncoder.writeHead(DragDismissPlanner.self, &w)
+    w.raw("\"decision\":")
     w.string(plan.decision.rawValue)
     w.raw(",\"reason\":")
     InteractionEncoder.writeReason(plan.reason, &w)
