@@ -102,33 +102,23 @@ public enum DragDismissPlanner: GestureKind {
       policy: request.release, state: release.state, progress: p, velocity: w,
       velocitySource: release.vy == nil ? .positions : .samples, acceleration: a,
       comparison: comparison, policyFinishes: policyFinishes)
-    let decision: InteractionDecision =
-      switch release.state {
-      case .began, .changed: .pending
-      case .cancelled, .failed: .cancel
-      case .ended: policyFinishes ? .finish : .cancel
-      }
+    let decision = TouchRelease.decision(release.state, policyFinishes: policyFinishes)
 
     var completion: DragDismissCompletion?
     var spring: FollowSpring?
     if decision != .pending {
       let finishing = decision == .finish
-      var planDuration = PercentDrivenCompletion.baseDuration(
-        progress: p, animationDuration: d, speed: request.effectiveCompletionSpeed,
-        finishing: finishing)
-      if case .system = request.release, release.state == .ended, w != 0 {
-        planDuration = min(planDuration, (finishing ? 1 - p : p) * distance / abs(w))
-      }
-      let planPart = PercentDrivenCompletion(
-        from: p, to: finishing ? 1 : 0, duration: planDuration, curve: request.completionCurve,
-        animationDuration: d)
+      let planPart = TouchRelease.completion(
+        from: p, finishing: finishing, animationDuration: d, speed: request.completionSpeed,
+        curve: request.completionCurve, policy: request.release, state: release.state,
+        velocity: w, distance: distance)
       let s = FollowSpring(
         response: gesture.parameters.response, dampingRatio: gesture.parameters.dampingRatio,
         from: law.frame(dx: dx[last], dy: dy[last]), to: finishing ? target : start,
         velocity: law.velocity(ux: ux, uy: uy, w: w, dy: dy[last]))
       spring = s
       completion = DragDismissCompletion(
-        plan: planPart, duration: max(planDuration, s.duration),
+        plan: planPart, duration: max(planPart.duration, s.duration),
         spring: FollowSpringSummary(
           stiffness: s.parameters.stiffness, damping: s.parameters.damping, duration: s.duration,
           from: s.from, to: s.target,

@@ -80,26 +80,13 @@ public enum PanPlanner: GestureKind {
       velocitySource: given == nil ? .positions : .samples, acceleration: estimate.acceleration,
       comparison: comparison, policyFinishes: policyFinishes)
 
-    let decision: InteractionDecision
-    switch lastSample.state {
-    case .began, .changed: decision = .pending
-    case .cancelled, .failed: decision = .cancel
-    case .ended: decision = policyFinishes ? .finish : .cancel
-    }
-
+    let decision = TouchRelease.decision(lastSample.state, policyFinishes: policyFinishes)
     var completion: PercentDrivenCompletion?
     if decision != .pending {
-      let finishing = decision == .finish
-      var duration = PercentDrivenCompletion.baseDuration(
-        progress: p, animationDuration: animationDuration, speed: request.effectiveCompletionSpeed,
-        finishing: finishing)
-      if case .system = request.release, lastSample.state == .ended, velocity != 0 {
-        let remaining = finishing ? 1 - p : p
-        duration = min(duration, remaining * distance / abs(velocity))
-      }
-      completion = PercentDrivenCompletion(
-        from: p, to: finishing ? 1 : 0, duration: duration, curve: request.completionCurve,
-        animationDuration: animationDuration)
+      completion = TouchRelease.completion(
+        from: p, finishing: decision == .finish, animationDuration: animationDuration,
+        speed: request.completionSpeed, curve: request.completionCurve, policy: request.release,
+        state: lastSample.state, velocity: velocity, distance: distance)
     }
 
     let releaseTime = completion == nil ? nil : taus[last]
