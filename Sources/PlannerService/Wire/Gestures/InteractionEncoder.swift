@@ -8,6 +8,14 @@ public enum InteractionEncoder {
   /// The answer of a plan of any kind, by its kind's encoder.
   public static func encode(_ plan: any GesturePlan) -> [UInt8] { GestureRegistry.encode(plan) }
 
+  /// The answer of a kind that keyframes its own layers, its buffer sized for them.
+  static func collect(
+    _ plan: some KeyframedGesturePlan, _ write: (inout JSONWriter) -> Void
+  ) -> [UInt8] {
+    JSONWriter.collect(
+      capacity: 1024 + plan.progress.count * 64 + PlanEncoder.estimatedSize(plan.layers), write)
+  }
+
   /// `{"engineVersion":"1.0.0",`
   static func writeEngineVersion(_ w: inout JSONWriter) {
     w.byte(UInt8(ascii: "{"))

@@ -1,6 +1,6 @@
 /// A planned `back` stream (docs/GESTURES.md 4, 6): the outcome and why, what each sample
 /// showed, the completion, the resolved parameters, and keyframes over the whole timeline.
-public struct BackPlan: GesturePlan {
+public struct BackPlan: KeyframedGesturePlan {
   /// Its progress has an entry per input sample, the inherited progress included; its
   /// duration ends with the last gesture's completion.
   public var core: GesturePlanCore
@@ -13,8 +13,6 @@ public struct BackPlan: GesturePlan {
   public var layers: GestureLayers
   /// The plan's actions as export formats apply them, the scrim's removal included.
   public var planActions: Actions
-
-  public var timeline: Timeline { core.timeline(layers, actions: planActions) }
 }
 
 /// Why a `back` stream ended as it did: its last sample and the last gesture's figures.

@@ -1,5 +1,5 @@
 /// A planned drag to dismiss (docs/GESTURES.md 5, 6).
-public struct DragDismissPlan: GesturePlan {
+public struct DragDismissPlan: KeyframedGesturePlan {
   public var core: GesturePlanCore
   /// As a pan's: the policy's figures along the drag's progress axis.
   public var reason: ReleaseReason
@@ -9,8 +9,6 @@ public struct DragDismissPlan: GesturePlan {
   public var follow: FollowSummary
   public var layers: GestureLayers
   public var planActions: Actions
-
-  public var timeline: Timeline { core.timeline(layers, actions: planActions) }
 }
 
 /// The answer's `follow`: the element, its layers, the grab point, its start frame, the

@@ -5,9 +5,7 @@ import TransitionEngine
 /// reason, progress, completion, duration, frameRate, timing, parameters, layers, actions`.
 enum BackEncoder {
   static func encode(_ plan: BackPlan) -> [UInt8] {
-    JSONWriter.collect(
-      capacity: 1024 + plan.progress.count * 64 + PlanEncoder.estimatedSize(plan.layers)
-    ) { w in write(plan, &w) }
+    InteractionEncoder.collect(plan) { w in write(plan, &w) }
   }
 
   static func write(_ plan: BackPlan, _ w: inout JSONWriter) {

@@ -5,9 +5,7 @@ import TransitionEngine
 /// progress, completion, duration, frameRate, timing, parameters, follow, layers, actions`.
 enum DragDismissEncoder {
   static func encode(_ plan: DragDismissPlan) -> [UInt8] {
-    JSONWriter.collect(
-      capacity: 1024 + plan.progress.count * 64 + PlanEncoder.estimatedSize(plan.layers)
-    ) { w in write(plan, &w) }
+    InteractionEncoder.collect(plan) { w in write(plan, &w) }
   }
 
   static func write(_ plan: DragDismissPlan, _ w: inout JSONWriter) {
