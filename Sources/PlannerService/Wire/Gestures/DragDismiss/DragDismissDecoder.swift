@@ -8,7 +8,7 @@ extension InteractionRequestDecoder {
   func decodeDragDismiss(
     _ root: JSONValue, transition: PlanRequest?, style: String?, at pointer: JSONPointer,
     reader: inout FieldReader
-  ) -> GestureRequest? {
+  ) -> DragDismissRequest? {
     let errorsBefore = reader.errors.count
     let value = root["gesture"]
     let element = decodeElement(
@@ -44,14 +44,12 @@ extension InteractionRequestDecoder {
     guard let transition, let samples, let release, let completion,
       reader.errors.count == errorsBefore
     else { return nil }
-    return .dragDismiss(
-      DragDismissRequest(
-        transition: transition,
-        gesture: DragDismissGesture(
-          element: element, anchor: anchor, distance: distance, parameters: parameters,
-          samples: samples),
-        release: release, completionSpeed: completion.speed,
-        completionCurve: completion.curve))
+    return DragDismissRequest(
+      transition: transition,
+      gesture: DragDismissGesture(
+        element: element, anchor: anchor, distance: distance, parameters: parameters,
+        samples: samples),
+      release: release, completionSpeed: completion.speed, completionCurve: completion.curve)
   }
 
   /// One of the style's shared elements, as its naming asks (a fixed list, or a scene's id,

@@ -1,5 +1,5 @@
 /// A recorded pan stream and how it maps to progress.
-public struct Gesture: Sendable, Hashable {
+public struct PanGesture: Sendable, Hashable {
   public var direction: GestureDirection
   /// The progress denominator in points; nil: the container's width (height when vertical).
   public var distance: Double?

@@ -1,31 +1,14 @@
 /// A planned drag to dismiss (docs/GESTURES.md 5, 6).
-public struct DragDismissPlan: Sendable {
-  public var style: String
-  public var operation: TransitionOperation
-  public var decision: InteractionDecision
+public struct DragDismissPlan: KeyframedGesturePlan {
+  public var core: GesturePlanCore
   /// As a pan's: the policy's figures along the drag's progress axis.
   public var reason: ReleaseReason
-  /// One entry per input sample.
-  public var progress: [SampleProgress]
   /// nil when pending.
   public var completion: DragDismissCompletion?
-  /// tau of the release (the last sample); nil when pending.
-  public var releaseTime: Double?
-  public var duration: Double
-  public var frameRate: Int
-  public var container: Size
-  public var timing: Timing
   public var parameters: DragDismissParameters
   public var follow: FollowSummary
   public var layers: GestureLayers
-  public var actions: [TimedActions]
   public var planActions: Actions
-
-  public var timeline: Timeline {
-    layers.timeline(
-      style: style, operation: operation, container: container, duration: duration,
-      frameRate: frameRate, actions: planActions)
-  }
 }
 
 /// The answer's `follow`: the element, its layers, the grab point, its start frame, the

@@ -1,20 +1,20 @@
 /// Plans a gesture-driven transition (docs/TIMING.md section 9, docs/API.md "POST /v1/interactions").
-public enum InteractionPlanner {
+public enum PanPlanner: GestureKind {
+  public static let name = "pan"
+
   /// Grid points this close to the release or the end are replaced by those exact keyframes,
   /// and a sample this close after a grid point still counts as at or before it.
   public static let tolerance = FrameGrid.endTolerance
 
-  /// Every rule the request breaks, with its field as path segments. The wire layer reports
-  /// these by pointer itself; this is for callers that build requests in code.
-  public static func validate(
-    _ request: InteractionRequest,
-    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
-    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
-  ) -> [PlanError] {
+  /// A pan refuses nothing of the plan under it: it scrubs any plan.
+  public static func validate(_ request: PanRequest, limits: GestureLimits = .init())
+    -> [PlanError]
+  {
     let gesture = request.gesture
     var issues: [PlanError] = []
     var checker = GestureStreamChecker(
-      count: gesture.samples.count, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
+      count: gesture.samples.count, maximumSamples: limits.maximumSamples,
+      maximumSpan: limits.maximumSpan)
     if let issue = checker.countIssue() {
       issues.append(issue)
     } else {
@@ -49,21 +49,9 @@ public enum InteractionPlanner {
   }
 
   public static func plan(
-    _ request: InteractionRequest, maximumKeyframes: Int = Planner.defaultMaximumKeyframes,
-    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
-    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
-  ) throws(PlanError) -> InteractionPlan {
-    if let first = validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
-      .first
-    {
-      throw first
-    }
-    let prepared: Planner.Prepared
-    do {
-      prepared = try Planner.prepare(request.transition)
-    } catch {
-      throw PlanError(field: ["transition"] + error.field, message: error.message)
-    }
+    _ request: PanRequest, prepared: Planner.Prepared, limits: GestureLimits
+  ) throws(PlanError) -> PanPlan {
+    let maximumKeyframes = limits.maximumKeyframes
     let timing = prepared.timing
     let choreography = prepared.choreography
     // Progress scrubs plan time, delays included (docs/TIMING.md section 8).
@@ -92,26 +80,13 @@ public enum InteractionPlanner {
       velocitySource: given == nil ? .positions : .samples, acceleration: estimate.acceleration,
       comparison: comparison, policyFinishes: policyFinishes)
 
-    let decision: InteractionDecision
-    switch lastSample.state {
-    case .began, .changed: decision = .pending
-    case .cancelled, .failed: decision = .cancel
-    case .ended: decision = policyFinishes ? .finish : .cancel
-    }
-
+    let decision = TouchRelease.decision(lastSample.state, policyFinishes: policyFinishes)
     var completion: PercentDrivenCompletion?
     if decision != .pending {
-      let finishing = decision == .finish
-      var duration = PercentDrivenCompletion.baseDuration(
-        progress: p, animationDuration: animationDuration, speed: request.effectiveCompletionSpeed,
-        finishing: finishing)
-      if case .system = request.release, lastSample.state == .ended, velocity != 0 {
-        let remaining = finishing ? 1 - p : p
-        duration = min(duration, remaining * distance / abs(velocity))
-      }
-      completion = PercentDrivenCompletion(
-        from: p, to: finishing ? 1 : 0, duration: duration, curve: request.completionCurve,
-        animationDuration: animationDuration)
+      completion = TouchRelease.completion(
+        from: p, finishing: decision == .finish, animationDuration: animationDuration,
+        speed: request.completionSpeed, curve: request.completionCurve, policy: request.release,
+        state: lastSample.state, velocity: velocity, distance: distance)
     }
 
     let releaseTime = completion == nil ? nil : taus[last]
@@ -212,25 +187,14 @@ public enum InteractionPlanner {
       }
     }
 
-    var actions = [TimedActions(phase: .start, t: 0, actions: choreography.actions.start)]
-    switch decision {
-    case .finish:
-      actions.append(TimedActions(phase: .finish, t: end, actions: choreography.actions.finish))
-    case .cancel:
-      actions.append(TimedActions(phase: .cancel, t: end, actions: choreography.actions.cancel))
-    case .pending: break
-    }
-
-    return InteractionPlan(
-      style: prepared.style.name, operation: request.transition.operation, decision: decision,
-      reason: reason,
+    let core = GesturePlanCore(
+      request.transition, prepared: prepared, decision: decision,
       progress: zip(taus, progress).map {
         SampleProgress(t: $0.0, progress: $0.1, animationTime: $0.1 * animationDuration)
       },
-      completion: completion, releaseTime: releaseTime, duration: end,
-      frameRate: request.transition.frameRate, container: request.transition.scene.container,
-      timing: timing, choreography: choreography,
-      times: times, animationTimes: animationTimes, keyframes: keyframes, details: details,
-      actions: actions)
+      releaseTime: releaseTime, duration: end, actions: choreography.actions)
+    return PanPlan(
+      core: core, reason: reason, completion: completion, choreography: choreography,
+      times: times, animationTimes: animationTimes, keyframes: keyframes, details: details)
   }
 }

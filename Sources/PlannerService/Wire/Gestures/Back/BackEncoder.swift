@@ -5,14 +5,12 @@ import TransitionEngine
 /// reason, progress, completion, duration, frameRate, timing, parameters, layers, actions`.
 enum BackEncoder {
   static func encode(_ plan: BackPlan) -> [UInt8] {
-    JSONWriter.collect(
-      capacity: 1024 + plan.progress.count * 64 + PlanEncoder.estimatedSize(plan.layers)
-    ) { w in write(plan, &w) }
+    InteractionEncoder.collect(plan) { w in write(plan, &w) }
   }
 
   static func write(_ plan: BackPlan, _ w: inout JSONWriter) {
-    InteractionEncoder.writeEngineVersion(&w)
-    w.raw("\"kind\":\"back\",\"pattern\":")
+    InteractionEncoder.writeHead(BackPlanner.self, &w)
+    w.raw("\"pattern\":")
     w.string(plan.pattern.rawValue)
     w.raw(",\"decision\":")
     w.string(plan.decision.rawValue)

@@ -1,17 +1,21 @@
 /// Plans a `back` stream over a pop or dismiss plan (docs/GESTURES.md 4).
-public enum BackPlanner {
+public enum BackPlanner: GestureKind {
+  public static let name = "back"
+
   /// The id of the scrim layer `crossActivity` adds below the closing group.
   public static let scrimID = "backScrim"
 
-  /// Every rule the request breaks, with its field as path segments. The wire layer reports
-  /// these by pointer itself, with its own wording of types; this is for callers that build
-  /// requests in code.
-  public static func validate(
-    _ request: BackRequest,
-    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
-    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
+  /// A push, present or reversal (``GestureRefusal``).
+  public static func refusals(
+    style: String?, operation: TransitionOperation?, reversal: Bool, reduceMotion: Bool
   ) -> [PlanError] {
-    var issues = GestureRefusal.issues(kind: "back", transition: request.transition)
+    GestureRefusal.popOrDismiss(kind: name, operation: operation, reversal: reversal)
+  }
+
+  public static func validate(_ request: BackRequest, limits: GestureLimits = .init())
+    -> [PlanError]
+  {
+    var issues = refusals(of: request.transition)
     let gesture = request.gesture
     if !(gesture.density > 0 && gesture.density <= 100) {
       issues.append(PlanError(field: ["gesture", "density"], message: "must be > 0 and <= 100"))
@@ -27,7 +31,8 @@ public enum BackPlanner {
       }
     }
     var checker = BackStreamChecker(
-      count: gesture.samples.count, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
+      count: gesture.samples.count, maximumSamples: limits.maximumSamples,
+      maximumSpan: limits.maximumSpan)
     if let issue = checker.countIssue() { return issues + [issue] }
     for (i, s) in gesture.samples.enumerated() {
       func fail(_ name: String, _ message: String) {
@@ -54,13 +59,8 @@ public enum BackPlanner {
   }
 
   public static func plan(
-    _ request: BackRequest, maximumKeyframes: Int = Planner.defaultMaximumKeyframes,
-    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
-    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
+    _ request: BackRequest, prepared: Planner.Prepared, limits: GestureLimits
   ) throws(PlanError) -> BackPlan {
-    let prepared = try GesturePreparation.prepare(
-      request.transition,
-      refusing: validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
     let gesture = request.gesture
     let pattern = gesture.pattern
     let choreography = prepared.choreography
@@ -110,7 +110,7 @@ public enum BackPlanner {
     special += [last.tau, end]
     let timeline = try GestureTimeline(
       special: special, end: end, frameRate: request.transition.frameRate,
-      layerCount: layers.count, maximumKeyframes: maximumKeyframes)
+      layerCount: layers.count, maximumKeyframes: limits.maximumKeyframes)
 
     // The frame each keyframe shows: the latest sample at or before it (of equal times the
     // later), its preview or its gesture's completion; the end of a released stream its
@@ -144,29 +144,22 @@ public enum BackPlanner {
       planActions.finish.append(removeScrim)
       planActions.cancel.append(removeScrim)
     }
-    var actions = [TimedActions(phase: .start, t: 0, actions: planActions.start)]
-    switch decision {
-    case .finish: actions.append(TimedActions(phase: .finish, t: end, actions: planActions.finish))
-    case .cancel: actions.append(TimedActions(phase: .cancel, t: end, actions: planActions.cancel))
-    case .pending: break
-    }
     let shared = pattern == .sharedElement
+    let core = GesturePlanCore(
+      request.transition, prepared: prepared, decision: decision,
+      progress: samples.map {
+        SampleProgress(
+          t: $0.tau, progress: $0.progress, animationTime: shared ? $0.progress * d : 0)
+      },
+      releaseTime: decision == .pending ? nil : last.tau, duration: end, actions: planActions)
     return BackPlan(
-      style: prepared.style.name, operation: request.transition.operation, pattern: pattern,
-      decision: decision,
+      core: core, pattern: pattern,
       reason: BackReason(
         state: last.state, progress: last.progress,
         interpolatedProgress: gesture.parameters.gestureCurve.value(at: last.progress),
         velocity: lastGesture.velocity, acceleration: lastGesture.acceleration,
         swipeEdge: lastGesture.edge, gestures: stream.gestures.count),
-      progress: samples.map {
-        SampleProgress(
-          t: $0.tau, progress: $0.progress, animationTime: shared ? $0.progress * d : 0)
-      },
       completion: decision == .pending ? nil : finalCompletion?.summary,
-      releaseTime: decision == .pending ? nil : last.tau, duration: end,
-      frameRate: request.transition.frameRate, container: container, timing: prepared.timing,
-      parameters: gesture.parameters, layers: keyframed.layers, actions: actions,
-      planActions: planActions)
+      parameters: gesture.parameters, layers: keyframed.layers, planActions: planActions)
   }
 }

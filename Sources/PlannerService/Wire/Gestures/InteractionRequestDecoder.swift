@@ -13,14 +13,14 @@ public struct InteractionRequestDecoder {
     self.limits = limits
   }
 
-  public func decode(_ root: JSONValue) -> Result<GestureRequest, InvalidFields> {
+  public func decode(_ root: JSONValue) -> Result<any GestureRequest, InvalidFields> {
     var reader = FieldReader()
     let request = decode(root, reader: &reader)
     if let request, reader.errors.isEmpty { return .success(request) }
     return .failure(InvalidFields(errors: reader.errors))
   }
 
-  func decode(_ root: JSONValue, reader: inout FieldReader) -> GestureRequest? {
+  func decode(_ root: JSONValue, reader: inout FieldReader) -> (any GestureRequest)? {
     guard case .object = root else {
       reader.fail(.root, "must be a JSON object (an interaction request), not \(root.typeName)")
       return nil
@@ -36,64 +36,18 @@ public struct InteractionRequestDecoder {
       decoder.allowsRetarget = false
       transition = decoder.decode(object, at: transitionPointer, reader: &reader)
     }
-    let gesturePointer = JSONPointer.root + "gesture"
-    let gestureValue = root["gesture"]
     // The kind decides what the rest is; an unknown kind stops there (docs/GESTURES.md 7).
-    var kind = "pan"
+    var kind = GestureRegistry.all[0]
+    let gestureValue = root["gesture"]
     if case .object = gestureValue {
       let errorsBefore = reader.errors.count
       let name = reader.string(
-        gestureValue, "kind", at: gesturePointer, required: false, oneOf: GestureRequest.kinds)
+        gestureValue, "kind", at: .root + "gesture", required: false,
+        oneOf: GestureRegistry.names)
       guard reader.errors.count == errorsBefore else { return nil }
-      kind = name ?? "pan"
+      if let name, let named = GestureRegistry.kind(named: name) { kind = named }
     }
-    switch kind {
-    case "back", "dragDismiss":
-      let facts = TransitionFacts(transitionValue, reader: reader)
-      for issue in GestureRefusal.issues(
-        kind: kind, style: facts.style, operation: facts.operation, reversal: facts.reversal,
-        reduceMotion: facts.reduceMotion)
-      {
-        reader.fail(JSONPointer(segments: issue.field), issue.message)
-      }
-      if kind == "back" {
-        let gesture = decodeBack(gestureValue, at: gesturePointer, reader: &reader)
-        guard let transition, let gesture else { return nil }
-        return .back(BackRequest(transition: transition, gesture: gesture))
-      }
-      return decodeDragDismiss(
-        root, transition: transition, style: facts.style, at: gesturePointer, reader: &reader)
-    default:
-      let gesture = decodeGesture(gestureValue, at: gesturePointer, reader: &reader)
-      let release = decodeRelease(root["release"], at: .root + "release", reader: &reader)
-      let completion = decodeCompletion(
-        root["completion"], at: .root + "completion", reader: &reader)
-      guard let transition, let gesture, let release, let completion else { return nil }
-      return .pan(
-        InteractionRequest(
-          transition: transition, gesture: gesture, release: release,
-          completionSpeed: completion.speed, completionCurve: completion.curve))
-    }
-  }
-
-  func decodeGesture(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
-    -> Gesture?
-  {
-    guard
-      let object = reader.object(
-        value, at: pointer, required: true, what: "{\"direction\", \"distance\", \"samples\"}")
-    else { return nil }
-    let errorsBefore = reader.errors.count
-    let directionName = reader.string(
-      object, "direction", at: pointer, required: false,
-      oneOf: GestureDirection.allCases.map(\.rawValue))
-    let distance = reader.number(
-      object, "distance", at: pointer, required: false, .closed(1, limits.maximumCoordinate))
-    let samples = decodeSamples(object["samples"], at: pointer + "samples", reader: &reader)
-    guard let samples, reader.errors.count == errorsBefore else { return nil }
-    return Gesture(
-      direction: directionName.flatMap(GestureDirection.init(rawValue:)) ?? .either,
-      distance: distance, samples: samples)
+    return kind.decode(root, transition: transition, using: self, reader: &reader)
   }
 
   func decodeSamples(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)

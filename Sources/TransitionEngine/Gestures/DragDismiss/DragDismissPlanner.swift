@@ -1,9 +1,11 @@
 /// Plans a drag to dismiss over a pop or dismiss of a style that shares elements
 /// (docs/GESTURES.md 5): the style says which elements and layers it follows.
-public enum DragDismissPlanner {
+public enum DragDismissPlanner: GestureKind {
+  public static let name = "dragDismiss"
+
   /// The problem with `element` for this transition, or nil (docs/GESTURES.md 7): one of the
   /// style's shared elements, named as its ``SharedElementNaming`` asks. Nil too for a style
-  /// that shares none: ``GestureRefusal`` refuses it.
+  /// that shares none: its refusals refuse it.
   public static func elementIssue(_ element: String?, transition: PlanRequest) -> PlanError? {
     let field = ["gesture", "element"]
     guard let style = StyleRegistry.style(named: transition.style),
@@ -29,15 +31,11 @@ public enum DragDismissPlanner {
     return elements.first { Array($0.id.utf8) == bytes }
   }
 
-  /// Every rule the request breaks (for callers that build requests in code; the wire layer
-  /// reports these by pointer itself).
-  public static func validate(
-    _ request: DragDismissRequest,
-    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
-    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
-  ) -> [PlanError] {
+  public static func validate(_ request: DragDismissRequest, limits: GestureLimits = .init())
+    -> [PlanError]
+  {
     let t = request.transition
-    var issues = GestureRefusal.issues(kind: "dragDismiss", transition: t)
+    var issues = refusals(of: t)
     guard issues.isEmpty else { return issues }
     if let issue = elementIssue(request.gesture.element, transition: t) { issues.append(issue) }
     if let a = request.gesture.anchor, !(a.x.isFinite && a.y.isFinite) {
@@ -49,19 +47,13 @@ public enum DragDismissPlanner {
         PlanError(field: ["gesture", "parameters", parameter.rawValue], message: "is out of range"))
     }
     // The samples, distance, release and completion are a pan's.
-    issues += InteractionPlanner.validate(
-      request.panEquivalent, maximumSamples: maximumSamples, maximumSpan: maximumSpan)
+    issues += PanPlanner.validate(request.panEquivalent, limits: limits)
     return issues
   }
 
   public static func plan(
-    _ request: DragDismissRequest, maximumKeyframes: Int = Planner.defaultMaximumKeyframes,
-    maximumSamples: Int = GestureStreamChecker.defaultMaximumSamples,
-    maximumSpan: Double = GestureStreamChecker.defaultMaximumSpan
+    _ request: DragDismissRequest, prepared: Planner.Prepared, limits: GestureLimits
   ) throws(PlanError) -> DragDismissPlan {
-    let prepared = try GesturePreparation.prepare(
-      request.transition,
-      refusing: validate(request, maximumSamples: maximumSamples, maximumSpan: maximumSpan))
     let choreography = prepared.choreography
     let d = choreography.duration(with: prepared.timing)
     let gesture = request.gesture
@@ -110,33 +102,23 @@ public enum DragDismissPlanner {
       policy: request.release, state: release.state, progress: p, velocity: w,
       velocitySource: release.vy == nil ? .positions : .samples, acceleration: a,
       comparison: comparison, policyFinishes: policyFinishes)
-    let decision: InteractionDecision =
-      switch release.state {
-      case .began, .changed: .pending
-      case .cancelled, .failed: .cancel
-      case .ended: policyFinishes ? .finish : .cancel
-      }
+    let decision = TouchRelease.decision(release.state, policyFinishes: policyFinishes)
 
     var completion: DragDismissCompletion?
     var spring: FollowSpring?
     if decision != .pending {
       let finishing = decision == .finish
-      var planDuration = PercentDrivenCompletion.baseDuration(
-        progress: p, animationDuration: d, speed: request.effectiveCompletionSpeed,
-        finishing: finishing)
-      if case .system = request.release, release.state == .ended, w != 0 {
-        planDuration = min(planDuration, (finishing ? 1 - p : p) * distance / abs(w))
-      }
-      let planPart = PercentDrivenCompletion(
-        from: p, to: finishing ? 1 : 0, duration: planDuration, curve: request.completionCurve,
-        animationDuration: d)
+      let planPart = TouchRelease.completion(
+        from: p, finishing: finishing, animationDuration: d, speed: request.completionSpeed,
+        curve: request.completionCurve, policy: request.release, state: release.state,
+        velocity: w, distance: distance)
       let s = FollowSpring(
         response: gesture.parameters.response, dampingRatio: gesture.parameters.dampingRatio,
         from: law.frame(dx: dx[last], dy: dy[last]), to: finishing ? target : start,
         velocity: law.velocity(ux: ux, uy: uy, w: w, dy: dy[last]))
       spring = s
       completion = DragDismissCompletion(
-        plan: planPart, duration: max(planDuration, s.duration),
+        plan: planPart, duration: max(planPart.duration, s.duration),
         spring: FollowSpringSummary(
           stiffness: s.parameters.stiffness, damping: s.parameters.damping, duration: s.duration,
           from: s.from, to: s.target,
@@ -147,7 +129,7 @@ public enum DragDismissPlanner {
     let end = releaseTime + (completion?.duration ?? 0)
     let timeline = try GestureTimeline(
       special: [releaseTime, end], end: end, frameRate: request.transition.frameRate,
-      layerCount: choreography.layers.count, maximumKeyframes: maximumKeyframes)
+      layerCount: choreography.layers.count, maximumKeyframes: limits.maximumKeyframes)
 
     // Each keyframe: the plan time everything but the element shows, and the element's frame
     // (nil at the end of a released stream, which shows the plan's own final state).
@@ -173,35 +155,29 @@ public enum DragDismissPlanner {
       choreography: choreography, timing: prepared.timing, followed: Set(followed),
       times: timeline.times, moments: moments)
 
-    let actions = choreography.actions
-    var timed = [TimedActions(phase: .start, t: 0, actions: actions.start)]
-    switch decision {
-    case .finish: timed.append(TimedActions(phase: .finish, t: end, actions: actions.finish))
-    case .cancel: timed.append(TimedActions(phase: .cancel, t: end, actions: actions.cancel))
-    case .pending: break
-    }
-    return DragDismissPlan(
-      style: prepared.style.name, operation: request.transition.operation, decision: decision,
-      reason: reason,
+    let core = GesturePlanCore(
+      request.transition, prepared: prepared, decision: decision,
       progress: taus.indices.map {
         SampleProgress(t: taus[$0], progress: progress[$0], animationTime: progress[$0] * d)
       },
-      completion: completion, releaseTime: decision == .pending ? nil : releaseTime,
-      duration: end, frameRate: request.transition.frameRate, container: container,
-      timing: prepared.timing, parameters: gesture.parameters,
+      releaseTime: decision == .pending ? nil : releaseTime, duration: end,
+      actions: choreography.actions)
+    return DragDismissPlan(
+      core: core, reason: reason, completion: completion, parameters: gesture.parameters,
       follow: FollowSummary(
         element: element, layers: followed.map { choreography.layers[$0].id },
         anchor: law.anchor, frame: start, distance: distance, velocity: Point(x: ux, y: uy)),
-      layers: layers, actions: timed, planActions: actions)
+      layers: layers, planActions: choreography.actions)
   }
 }
 
 extension DragDismissRequest {
   /// The pan over the same samples, release and completion, whose rules these share.
-  var panEquivalent: InteractionRequest {
-    InteractionRequest(
+  var panEquivalent: PanRequest {
+    PanRequest(
       transition: transition,
-      gesture: Gesture(direction: .downward, distance: gesture.distance, samples: gesture.samples),
+      gesture: PanGesture(
+        direction: .downward, distance: gesture.distance, samples: gesture.samples),
       release: release, completionSpeed: completionSpeed, completionCurve: completionCurve)
   }
 }

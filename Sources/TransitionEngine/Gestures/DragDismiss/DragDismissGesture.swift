@@ -73,7 +73,9 @@ public struct DragDismissGesture: Sendable, Hashable {
 
 /// A `dragDismiss` interaction: the plan, the drag, and how the rest of the plan completes
 /// (a pan's release policy and completion).
-public struct DragDismissRequest: Sendable, Hashable {
+public struct DragDismissRequest: GestureRequest, Hashable {
+  public typealias Kind = DragDismissPlanner
+
   public var transition: PlanRequest
   public var gesture: DragDismissGesture
   public var release: ReleasePolicy

@@ -1,50 +1,19 @@
 import JSON
 import TransitionEngine
 
-/// Writes interaction plans in docs/API.md's shape and key order, deterministically: `engineVersion,
-/// decision, reason, progress, completion, duration, frameRate, timing, layers, actions` for a
-/// pan; the other gesture kinds add theirs (docs/GESTURES.md 6: ``BackEncoder``,
-/// ``DragDismissEncoder``).
+/// Writes interaction plans in docs/API.md's shape and key order, deterministically, by their
+/// kind's encoder (``PanEncoder``, ``BackEncoder``, ``DragDismissEncoder``); here the members
+/// every kind's answer writes alike.
 public enum InteractionEncoder {
-  public static func encode(_ plan: GesturePlan) -> [UInt8] {
-    switch plan {
-    case .pan(let p): encode(p)
-    case .back(let p): BackEncoder.encode(p)
-    case .dragDismiss(let p): DragDismissEncoder.encode(p)
-    }
-  }
+  /// The answer of a plan of any kind, by its kind's encoder.
+  public static func encode(_ plan: any GesturePlan) -> [UInt8] { GestureRegistry.encode(plan) }
 
-  public static func encode(_ plan: InteractionPlan) -> [UInt8] {
+  /// The answer of a kind that keyframes its own layers, its buffer sized for them.
+  static func collect(
+    _ plan: some KeyframedGesturePlan, _ write: (inout JSONWriter) -> Void
+  ) -> [UInt8] {
     JSONWriter.collect(
-      capacity: plan.progress.count * 64
-        + PlanEncoder.estimatedSize(plan.choreography.layers, frames: plan.times.count)
-    ) { w in write(plan, &w) }
-  }
-
-  static func write(_ plan: InteractionPlan, _ w: inout JSONWriter) {
-    writeEngineVersion(&w)
-    w.key("decision")
-    w.string(plan.decision.rawValue)
-    w.raw(",")
-    w.key("reason")
-    writeReason(plan.reason, &w)
-    w.raw(",")
-    writeProgress(plan.progress, &w)
-    w.key("completion")
-    if let c = plan.completion {
-      writeCompletionStart(c, &w)
-      w.byte(UInt8(ascii: "}"))
-    } else {
-      w.raw("null")
-    }
-    w.raw(",")
-    writeClock(duration: plan.duration, frameRate: plan.frameRate, timing: plan.timing, &w)
-    w.key("layers")
-    PlanEncoder.writeLayers(
-      plan.choreography.layers, times: plan.times, keyframes: plan.keyframes,
-      details: plan.details, &w)
-    w.raw(",")
-    writeActions(plan.actions, &w)
+      capacity: 1024 + plan.progress.count * 64 + PlanEncoder.estimatedSize(plan.layers), write)
   }
 
   /// `{"engineVersion":"1.0.0",`
@@ -55,6 +24,14 @@ public enum InteractionEncoder {
     w.raw(PlanEncoder.engineVersion)
     w.byte(UInt8(ascii: "\""))
     w.raw(",")
+  }
+
+  /// `{"engineVersion":"1.0.0","kind":"<kind>",`: the head of an answer that names its kind.
+  static func writeHead<Kind: GestureWireKind>(_ kind: Kind.Type, _ w: inout JSONWriter) {
+    writeEngineVersion(&w)
+    w.key("kind")
+    w.string(Kind.name)
+    w.byte(UInt8(ascii: ","))
   }
 
   /// `"progress":[{"t", "progress", "animationTime"}, ...],`

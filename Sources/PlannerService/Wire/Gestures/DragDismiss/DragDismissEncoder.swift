@@ -5,14 +5,12 @@ import TransitionEngine
 /// progress, completion, duration, frameRate, timing, parameters, follow, layers, actions`.
 enum DragDismissEncoder {
   static func encode(_ plan: DragDismissPlan) -> [UInt8] {
-    JSONWriter.collect(
-      capacity: 1024 + plan.progress.count * 64 + PlanEncoder.estimatedSize(plan.layers)
-    ) { w in write(plan, &w) }
+    InteractionEncoder.collect(plan) { w in write(plan, &w) }
   }
 
   static func write(_ plan: DragDismissPlan, _ w: inout JSONWriter) {
-    InteractionEncoder.writeEngineVersion(&w)
-    w.raw("\"kind\":\"dragDismiss\",\"decision\":")
+    InteractionEncoder.writeHead(DragDismissPlanner.self, &w)
+    w.raw("\"decision\":")
     w.string(plan.decision.rawValue)
     w.raw(",\"reason\":")
     InteractionEncoder.writeReason(plan.reason, &w)

@@ -77,7 +77,9 @@ public struct BackGesture: Sendable, Hashable {
 }
 
 /// A `back` interaction: the plan the stream drives, and the stream.
-public struct BackRequest: Sendable, Hashable {
+public struct BackRequest: GestureRequest, Hashable {
+  public typealias Kind = BackPlanner
+
   public var transition: PlanRequest
   public var gesture: BackGesture
 
