@@ -134,8 +134,11 @@ public enum ViewTransitionExporter {
   /// texts at `texts[base + sample]` (a static one's at `texts[base]`).
   struct Row {
     var css: StaticString
-    var camel: StaticString
     var base: Int
+    /// An animated property's ` css: ` and `,"camel":"`, in the pool: one copy per keyframe
+    /// instead of three pieces.
+    var cssName: Range<Int> = 0..<0
+    var jsonName: Range<Int> = 0..<0
   }
 
   struct Pseudo {
@@ -201,8 +204,18 @@ public enum ViewTransitionExporter {
     for p in pseudos.indices {
       let start = windows[pseudos[p].window].samples[0].index
       for property in pseudos[p].properties {
-        let row = Row(css: property.css, camel: property.camel, base: texts.count)
+        var row = Row(css: property.css, base: texts.count)
         if property.animated {
+          let css = pool.byteCount
+          pool.raw(" ")
+          pool.raw(property.css)
+          pool.raw(": ")
+          let json = pool.byteCount
+          pool.raw(",\"")
+          pool.raw(property.camel)
+          pool.raw("\":\"")
+          row.cssName = css..<json
+          row.jsonName = json..<pool.byteCount
           texts.append(contentsOf: repeatElement(0..<0, count: start))
           for k in start..<property.samples { texts.append(property.write(k, &pool)) }
           pseudos[p].animatedRows.append(row)
@@ -608,9 +621,7 @@ public enum ViewTransitionExporter {
       w.append(pool, sample.percent)
       w.raw("% {")
       for row in pseudo.animatedRows {
-        w.raw(" ")
-        w.raw(row.css)
-        w.raw(": ")
+        w.append(pool, row.cssName)
         w.append(pool, texts[row.base + sample.index])
         w.raw(";")
       }
@@ -629,9 +640,7 @@ public enum ViewTransitionExporter {
       w.raw("{\"offset\":")
       w.append(pool, sample.offset)
       for row in pseudo.animatedRows {
-        w.raw(",\"")
-        w.raw(row.camel)
-        w.raw("\":\"")
+        w.append(pool, row.jsonName)
         // CSS texts are ASCII without quotes or backslashes: no escaping needed.
         w.append(pool, texts[row.base + sample.index])
         w.raw("\"")
