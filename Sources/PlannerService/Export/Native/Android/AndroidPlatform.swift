@@ -208,31 +208,20 @@ struct AndroidPlatform: NativePlatform {
       w.number(row.startDelay)
       if let from = row.from, let to = row.to {
         w.raw(",\"from\":")
-        Self.write(from, &w)
+        from.write(&w)
         w.raw(",\"to\":")
-        Self.write(to, &w)
+        to.write(&w)
         if let v = row.startVelocity {
           w.raw(",\"startVelocity\":")
           w.number(v)
         }
       } else {
-        w.raw(",\"values\":[")
-        for (j, v) in row.values.enumerated() {
-          if j > 0 { w.byte(UInt8(ascii: ",")) }
-          Self.write(v, &w)
-        }
-        w.byte(UInt8(ascii: "]"))
+        w.raw(",\"values\":")
+        NativeValue.write(row.values, &w)
       }
       w.byte(UInt8(ascii: "}"))
     }
     w.raw("]}")
-  }
-
-  static func write(_ value: NativeValue, _ w: inout JSONWriter) {
-    switch value {
-    case .number(let v): NativeDocument.number(v, &w)
-    case .list(let l): NativeDocument.writeNumbers(l, &w)
-    }
   }
 }
 

@@ -115,13 +115,6 @@ struct CoreAnimationPlatform: NativePlatform {
     w.byte(UInt8(ascii: "}"))
   }
 
-  static func write(_ value: NativeValue, _ w: inout JSONWriter) {
-    switch value {
-    case .number(let v): NativeDocument.number(v, &w)
-    case .list(let l): NativeDocument.writeNumbers(l, &w)
-    }
-  }
-
   static func write(_ rows: [Row], _ w: inout JSONWriter) {
     w.byte(UInt8(ascii: "["))
     for (i, row) in rows.enumerated() {
@@ -139,16 +132,12 @@ struct CoreAnimationPlatform: NativePlatform {
       }
       if let from = row.from, let to = row.to {
         w.raw(",\"fromValue\":")
-        write(from, &w)
+        from.write(&w)
         w.raw(",\"toValue\":")
-        write(to, &w)
+        to.write(&w)
       } else {
-        w.raw(",\"values\":[")
-        for (j, v) in row.values.enumerated() {
-          if j > 0 { w.byte(UInt8(ascii: ",")) }
-          write(v, &w)
-        }
-        w.byte(UInt8(ascii: "]"))
+        w.raw(",\"values\":")
+        NativeValue.write(row.values, &w)
       }
       w.byte(UInt8(ascii: "}"))
     }
