@@ -7,7 +7,10 @@ WebDriver BiDi, which it speaks itself (Debian has no geckodriver), over a WebSo
     browser.open(url)              # navigates and waits for the load event
     browser.run("return document.title")                # a script body; `arguments` holds the args
     browser.run_async("const done = arguments[arguments.length - 1]; ...; done(value)", arg, ...)
-    browser.screenshot(path)       # PNG of the viewport
+    browser.screenshot(path)       # PNG of the viewport, as the engine's driver paints it
+    browser.xvfb.display           # the X display a windowed engine draws into (WebKitGTK
+                                   # always; Chromium and Firefox with windowed=True), else
+                                   # browser.xvfb is None
     browser.console_errors()       # errors the page logged, or None where the engine cannot say
     browser.load_error(url)        # the text of a failed navigation (the dead proxy's refusal)
     browser.pointer(steps, kind, release=True)  # trusted input: ("down", x, y),
@@ -30,7 +33,8 @@ own (updates, telemetry, safe browsing, DNS over HTTPS, captive-portal probes) i
 preference turns it off. quit() ends the driver (or Firefox) and every process below it by
 process id; they stay in the caller's process group, so a stage script that runs the test under
 setsid ends them all with one signal if the test itself dies. WebKitGTK draws into an Xvfb
-display started for it (with -displayfd, so no display number is guessed), ended the same way.
+display started for it (with -displayfd, so no display number is guessed), ended the same way;
+so do Chromium and Firefox started with windowed=True instead of headless.
 
 ENGINES (comma-separated, default all three) chooses the engines: names() reads it.
 """
@@ -78,10 +82,14 @@ def names(default=ALL):
     return chosen
 
 
-def start(name, proxy_port):
-    """Starts engine `name` ("chromium", "firefox", "webkit") with a VIEWPORT-sized viewport."""
-    starter = {"chromium": Chromium, "firefox": Firefox, "webkit": WebKit}[name]
-    return starter(proxy_port)
+def start(name, proxy_port, windowed=False):
+    """Starts engine `name` ("chromium", "firefox", "webkit") with a VIEWPORT-sized viewport.
+    windowed=True runs Chromium or Firefox in a window of an Xvfb display of its own instead of
+    headless (WebKitGTK always draws into one): what is on that display is what a user would see,
+    which the drivers' screenshots are not always (docs/VIEWTRANSITIONS.md, "The engines")."""
+    if name == "webkit":
+        return WebKit(proxy_port)
+    return {"chromium": Chromium, "firefox": Firefox}[name](proxy_port, windowed=windowed)
 
 
 def _descendants(pid):
@@ -119,6 +127,7 @@ def _kill_tree(pid):
 class _Browser:
     name = ""
     version = ""
+    xvfb = None
     touch = True  # whether pointer(kind="touch") gives touch pointer events
 
     @property
@@ -221,16 +230,17 @@ class _Selenium(_Browser):
 class Chromium(_Selenium):
     name = "chromium"
 
-    def __init__(self, proxy_port):
+    def __init__(self, proxy_port, windowed=False):
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
 
+        self.xvfb = _Xvfb() if windowed else None
         self.profile = tempfile.mkdtemp(prefix="engine-chromium-")
         options = webdriver.ChromeOptions()
         # The binary itself, not Debian's /usr/bin/chromium wrapper, which adds flags of its own.
         options.binary_location = CHROMIUM_BINARY
-        for flag in [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        for flag in ([] if windowed else ["--headless=new"]) + [
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             f"--proxy-server=http://127.0.0.1:{proxy_port}",
             "--disable-background-networking", "--no-first-run",
             f"--user-data-dir={self.profile}",
@@ -239,8 +249,18 @@ class Chromium(_Selenium):
         ]:
             options.add_argument(flag)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(executable_path=CHROMEDRIVER)
-        driver = webdriver.Chrome(service=service, options=options)
+        if windowed:
+            # No "controlled by automated test software" bar (and its shadow) over the page,
+            # nor a default-browser one.
+            options.add_experimental_option("excludeSwitches", ["enable-automation"])
+            options.add_argument("--no-default-browser-check")
+        env = dict(os.environ, DISPLAY=self.xvfb.display) if windowed else None
+        service = Service(executable_path=CHROMEDRIVER, env=env)
+        try:
+            driver = webdriver.Chrome(service=service, options=options)
+        except BaseException:
+            self._after_quit()
+            raise
         self._finish_start(driver, service)
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": VIEWPORT[0], "height": VIEWPORT[1], "deviceScaleFactor": 1,
@@ -283,6 +303,8 @@ class Chromium(_Selenium):
 
     def _after_quit(self):
         shutil.rmtree(self.profile, ignore_errors=True)
+        if self.xvfb:
+            self.xvfb.stop()
 
 
 class WebKit(_Selenium):
@@ -465,18 +487,23 @@ FIREFOX_PREFS = {
 class Firefox(_Browser):
     name = "firefox"
 
-    def __init__(self, proxy_port):
+    def __init__(self, proxy_port, windowed=False):
         from websockets.sync.client import connect
 
+        self.xvfb = _Xvfb() if windowed else None
         self.profile = tempfile.mkdtemp(prefix="engine-firefox-")
         prefs = dict(FIREFOX_PREFS, **{"network.proxy.http_port": proxy_port,
                                        "network.proxy.ssl_port": proxy_port})
         with open(os.path.join(self.profile, "user.js"), "w", encoding="utf-8") as f:
             for key, value in prefs.items():
                 f.write(f"user_pref({json.dumps(key)}, {json.dumps(value)});\n")
-        env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_HEADLESS="1")
+        if self.xvfb:
+            env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", DISPLAY=self.xvfb.display)
+            env.pop("MOZ_HEADLESS", None)
+        else:
+            env = dict(os.environ, MOZ_CRASHREPORTER_DISABLE="1", MOZ_HEADLESS="1")
         self.process = subprocess.Popen(
-            [FIREFOX_BINARY, "--headless", "--no-remote", "--profile", self.profile,
+            [FIREFOX_BINARY] + ([] if self.xvfb else ["--headless"]) + ["--no-remote", "--profile", self.profile,
              "--remote-debugging-port", "0", "--width", str(VIEWPORT[0]), "--height", str(VIEWPORT[1]),
              "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
@@ -636,6 +663,8 @@ class Firefox(_Browser):
         _kill_tree(self.process.pid)
         self.process.wait(5)
         shutil.rmtree(self.profile, ignore_errors=True)
+        if self.xvfb:
+            self.xvfb.stop()
 
 
 def _first_line(error):

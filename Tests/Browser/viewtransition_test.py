@@ -25,11 +25,16 @@ actions ran, names, stand-ins, the <style> and the custom properties are gone); 
 cross-document transition between two pages of this origin (@view-transition, pagereveal, the
 css of a zoom push at mid-time); and negative controls that must fail the same check: two group
 names swapped in the stylesheets, and the times written in seconds instead of milliseconds.
+Last, section 14's probes (vt_probes.py: pixels, the case of a name, interpolation between
+samples, a reversal's first frame, scoped transitions), read off the browser's display: every
+engine runs in a window of an Xvfb display of its own (VT_HEADLESS=1: Chromium and Firefox
+headless, whose screenshots the probes then read).
 
 ENGINES (engines.py) picks the engines (default: all three). Per engine it prints the answers to
 section 14's questions it can read off these runs.
 
 Usage: Tests/Browser/viewtransition_test.py --base http://127.0.0.1:PORT --proxy-port N
+       [--only NAME] [--probes]
 """
 
 import argparse
@@ -45,7 +50,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import engines  # noqa: E402
-from browser_checks import Checks  # noqa: E402
+import vt_probes  # noqa: E402
+from browser_checks import Checks, check_dead_proxy  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PAGE = os.path.join(ROOT, "Tests", "Browser", "vt_page.html")
@@ -106,7 +112,10 @@ class Harness:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 if self.command != "HEAD":
-                    self.wfile.write(body)
+                    try:
+                        self.wfile.write(body)
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass  # a browser that gave up on a request it made itself (a favicon)
 
             def proxy(self, body=None):
                 c = http.client.HTTPConnection(harness.host, harness.port, timeout=30)
@@ -683,11 +692,23 @@ def questions(browser):
       };""")
 
 
+def run_probes(browser, harness, checks):
+    began = time.monotonic()
+    try:
+        answers = vt_probes.run(browser, harness, checks)
+    except Exception as error:  # noqa: BLE001 - a probe that cannot run is a failure
+        checks.record(False, f"{browser.label} section 14 probes", f"{type(error).__name__}: {error}")
+        answers = {}
+    print(f"{browser.label}: section 14 probes {json.dumps(answers)} in {time.monotonic() - began:.1f} s",
+          flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--base", required=True)
     parser.add_argument("--proxy-port", type=int, required=True)
     parser.add_argument("--only", help="run only the cases whose name contains this")
+    parser.add_argument("--probes", action="store_true", help="run only section 14's probes (vt_probes.py)")
     args = parser.parse_args()
     started = time.monotonic()
     harness = Harness(args.base)
@@ -698,7 +719,11 @@ def main():
     if args.only:
         cases = [c for c in cases if args.only in c[0]]
     for name in engines.names():
-        browser = engines.start(name, args.proxy_port)
+        # Windowed in an Xvfb display of its own (WebKitGTK always is): the probes read pixels
+        # off the display (vt_probes.py); VT_HEADLESS=1 runs Chromium and Firefox headless, and
+        # their probes then read the drivers' screenshots, which the docs say do not show
+        # what a display shows during a transition (the probes fail against ANSWERS).
+        browser = engines.start(name, args.proxy_port, windowed=not os.environ.get("VT_HEADLESS"))
         try:
             browser.open(harness.url + "/")
             ready = False
@@ -712,15 +737,21 @@ def main():
             if not answers["startViewTransition"]:
                 checks.record(False, f"{browser.label}: document.startViewTransition", "missing")
                 continue
-            step_documents(browser, harness, checks, cases)
-            print(f"{browser.label}: largest deviations over every document, path and sample: "
-                  f"group corners {WORST['corner']:.3f} px, content boxes {WORST['content']:.3f} px, "
-                  f"image opacity {WORST['opacity']:.4f}", flush=True)
-            if not args.only:
+            if not args.probes:
+                step_documents(browser, harness, checks, cases)
+                print(f"{browser.label}: largest deviations over every document, path and sample: "
+                      f"group corners {WORST['corner']:.3f} px, content boxes {WORST['content']:.3f} px, "
+                      f"image opacity {WORST['opacity']:.4f}", flush=True)
+            if not args.only and not args.probes:
                 step_negative(browser, harness, checks)
                 step_end_to_end(browser, harness, checks)
                 step_cross_document(browser, harness, checks, answers)
                 step_preview(browser, harness, checks)
+            if not args.only:
+                run_probes(browser, harness, checks)
+                if browser.xvfb is not None and name != "webkit":
+                    # Windowed as headless: nothing it sends leaves the machine.
+                    check_dead_proxy(checks, browser, "vt-probes.invalid")
         finally:
             browser.quit()
         if time.monotonic() - started > TIME_LIMIT_S:

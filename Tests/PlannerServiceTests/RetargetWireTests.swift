@@ -167,8 +167,8 @@ final class RetargetWireTests: XCTestCase {
     let y1 = track.change.ends.to.vector!
     let spring = SpringParameters(timing)!
     return y0.indices.map {
-      ComponentSpring(e0: y0[$0] - y1[$0], velocity: motion.velocity[$0], spring)
-        .settlingTime(epsilon: 0.1)
+      SpringOscillator(e0: y0[$0] - y1[$0], velocity: motion.velocity[$0], spring)
+        .settlingTime(epsilon: 0.1, rule: .envelope)
     }
   }
 

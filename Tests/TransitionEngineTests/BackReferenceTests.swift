@@ -129,9 +129,9 @@ struct BackReferenceTests {
   func springs() {
     #expect(
       near(
-        UnitSpringSettling.duration(stiffness: 1500, dampingRatio: 1, velocity: 0),
+        DampedSpring.settlingDuration(stiffness: 1500, dampingRatio: 1, velocity: 0),
         0.238405710820))
-    let fling = ComponentSpring(
+    let fling = SpringOscillator(
       e0: 0, velocity: -300, SpringParameters(stiffness: 200, dampingRatio: 0.75))
     // The deepest point: where the velocity crosses zero.
     var lo = 0.0

@@ -388,8 +388,9 @@ struct RetargetSpringTests {
       ),
     ]
     for (spring, expected) in cases {
-      let c = ComponentSpring(e0: -57.3, velocity: 812, spring)
-      #expect(abs(c.settlingTime(epsilon: 0.1) - expected) <= 1e-11, "\(spring.regime)")
+      let c = SpringOscillator(e0: -57.3, velocity: 812, spring)
+      #expect(
+        abs(c.settlingTime(epsilon: 0.1, rule: .envelope) - expected) <= 1e-11, "\(spring.regime)")
     }
   }
 
@@ -402,7 +403,7 @@ struct RetargetSpringTests {
     ]
     for spring in springs {
       for (e0, v0) in [(-57.3, 812.0), (0, 300), (12, 0), (0, -5)] {
-        let c = ComponentSpring(e0: e0, velocity: v0, spring)
+        let c = SpringOscillator(e0: e0, velocity: v0, spring)
         #expect(abs(c.error(at: 0).value - e0) <= 1e-12)
         #expect(abs(c.error(at: 0).velocity - v0) <= 1e-9)
         for s in [0.05, 0.2, 0.7] {
@@ -423,20 +424,24 @@ struct RetargetSpringTests {
   @Test("the envelope bounds the error, and the settling time is where it meets the threshold")
   func envelopeBoundsTheError() {
     let spring = SpringParameters(mass: 1, stiffness: 115.6, damping: 12.9, regime: .underdamped)
-    let c = ComponentSpring(e0: 0, velocity: 900, spring)
-    let settled = c.settlingTime(epsilon: 0.1)
+    let c = SpringOscillator(e0: 0, velocity: 900, spring)
+    let settled = c.settlingTime(epsilon: 0.1, rule: .envelope)
     // A component with no distance and a velocity moves first, then settles.
     #expect(settled > 0.3)
     for s in stride(from: settled, through: settled + 2, by: 0.001) {
       #expect(abs(c.error(at: s).value) <= 0.1 + 1e-12)
     }
-    #expect(ComponentSpring(e0: 0.05, velocity: 0, spring).settlingTime(epsilon: 0.1) == 0)
+    #expect(
+      SpringOscillator(e0: 0.05, velocity: 0, spring).settlingTime(epsilon: 0.1, rule: .envelope)
+        == 0)
     // Critically damped, the envelope peaks after the start; a peak within the threshold means
     // settled from the start (RETARGET.md 5, GESTURES.md 5.5), not from the peak.
     let critical = SpringParameters(mass: 1, stiffness: 322, damping: 35.9, regime: .critical)
-    let small = ComponentSpring(e0: 0, velocity: 0.5, critical)
-    #expect(small.settlingTime(epsilon: 0.1) == 0)
-    #expect(ComponentSpring(e0: 0, velocity: 50, critical).settlingTime(epsilon: 0.1) > 0.05)
+    let small = SpringOscillator(e0: 0, velocity: 0.5, critical)
+    #expect(small.settlingTime(epsilon: 0.1, rule: .envelope) == 0)
+    #expect(
+      SpringOscillator(e0: 0, velocity: 50, critical).settlingTime(epsilon: 0.1, rule: .envelope)
+        > 0.05)
   }
 }
 

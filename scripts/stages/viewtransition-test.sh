@@ -3,10 +3,12 @@
 # examples and a hero with arc, cascade, radius, content fit and dimming played as View
 # Transitions through /player.js viewTransition() by the css path and the script path, paused at
 # every plan sample; the player end to end; one cross-document transition; negative controls
-# (Tests/Browser/viewtransition_test.py). ENGINES picks the engines (default all three, one browser
-# at a time, as the other browser stages; ENGINES=chromium alone takes half the time). Installs
-# what is missing; builds nothing.
-#   scripts/stages/viewtransition-test.sh [SERVER_BINARY] [--only NAME]
+# (Tests/Browser/viewtransition_test.py); section 14's probes, read off the Xvfb display each
+# engine runs in (Tests/Browser/vt_probes.py; --probes runs them alone; VT_HEADLESS=1 runs
+# Chromium and Firefox headless). ENGINES picks the engines (default all three, one browser at a
+# time, as the other browser stages; ENGINES=chromium alone takes half the time). Installs what
+# is missing; builds nothing.
+#   scripts/stages/viewtransition-test.sh [SERVER_BINARY] [--only NAME] [--probes]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${BIN:-.build/debug/transition-planner}

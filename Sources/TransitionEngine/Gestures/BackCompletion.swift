@@ -69,7 +69,7 @@ struct CrossActivityCommit: Sendable {
     var velocity: Double
     var stiffness: Double
     var damping: Double
-    var spring: ComponentSpring
+    var spring: SpringOscillator
   }
 
   let preview: BackPreview
@@ -102,7 +102,7 @@ struct CrossActivityCommit: Sendable {
       let spring = SpringParameters(stiffness: p.flingStiffness, dampingRatio: p.flingDampingRatio)
       fling = Fling(
         velocity: v0, stiffness: spring.stiffness, damping: spring.damping,
-        spring: ComponentSpring(e0: 0, velocity: v0, spring))
+        spring: SpringOscillator(e0: 0, velocity: v0, spring))
     } else {
       fling = nil
     }
@@ -152,7 +152,7 @@ struct CrossActivitySpringBack: Sendable {
   let relativeVelocity: Double
   let duration: Double
   /// The progress in closed form (nil from p_r = 0, which has nowhere to go).
-  let spring: ComponentSpring?
+  let spring: SpringOscillator?
 
   init(_ preview: BackPreview, _ release: BackCompletion.Release) {
     let p = preview.parameters
@@ -169,12 +169,12 @@ struct CrossActivitySpringBack: Sendable {
       return
     }
     relativeVelocity = -release.velocity / release.progress
-    duration = UnitSpringSettling.duration(
+    duration = DampedSpring.settlingDuration(
       stiffness: p.cancelStiffness, dampingRatio: p.cancelDampingRatio,
       velocity: relativeVelocity)
     // p_r (1 - S) solves the same equation with p_r at the start and the gesture's own
     // velocity: an absolute spring on progress.
-    spring = ComponentSpring(e0: release.progress, velocity: release.velocity, parameters)
+    spring = SpringOscillator(e0: release.progress, velocity: release.velocity, parameters)
   }
 
   func progress(at tau: Double) -> Double {

@@ -43,7 +43,7 @@ struct FollowSpring: Sendable {
   let from: Rect
   let target: Rect
   let velocity: SIMD4<Double>
-  let components: [ComponentSpring]
+  let components: [SpringOscillator]
   /// The largest settling time of the four components.
   let duration: Double
   /// A response so short that `(2 pi / response)^2` overflows (under about 1e-154 s): the
@@ -67,12 +67,14 @@ struct FollowSpring: Sendable {
       from.height - target.height)
     let spring = parameters
     let components = (0..<4).map {
-      ComponentSpring(e0: e0[$0], velocity: velocity[$0], spring)
+      SpringOscillator(e0: e0[$0], velocity: velocity[$0], spring)
     }
     self.components = components
     instant = !k.isFinite
     duration =
-      instant ? 0 : components.map { $0.settlingTime(epsilon: Self.settleEpsilon) }.max() ?? 0
+      instant
+      ? 0
+      : components.map { $0.settlingTime(epsilon: Self.settleEpsilon, rule: .envelope) }.max() ?? 0
   }
 
   /// `target + e(tau)` per component, `tau` seconds after the release.

@@ -224,8 +224,8 @@ struct Retargeting {
     let thresholds = property.settleThresholds
     var settled = 0.0
     for i in target.indices {
-      let c = ComponentSpring(e0: y0.vector[i] - target[i], velocity: y0.velocity[i], spring)
-      settled = max(settled, c.settlingTime(epsilon: thresholds[i]))
+      let c = SpringOscillator(e0: y0.vector[i] - target[i], velocity: y0.velocity[i], spring)
+      settled = max(settled, c.settlingTime(epsilon: thresholds[i], rule: .envelope))
     }
     return Self.motionTrack(
       property.change(from: y0.value, to: y1), own: own,

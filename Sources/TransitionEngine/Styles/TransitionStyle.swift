@@ -33,6 +33,12 @@ public protocol TransitionStyle: Sendable {
   /// The elements `request`'s plan shares, each with the layers that show it; empty when it
   /// shares none (a dissolve has no element layers).
   func sharedElements(for request: PlanRequest) -> [SharedElement]
+  /// True when the style's element layers show elements matched by id across the two screens
+  /// (a layer per screen, each the element itself: one element that moves); false when an
+  /// element layer stands in for an element and a different one it becomes (zoom's snapshot of
+  /// the source landing on the destination). The View Transitions export gives the former one
+  /// group per element id and the latter one group per layer with a hidden partner.
+  var elementLayersMatchByID: Bool { get }
 }
 
 extension TransitionStyle {
@@ -52,6 +58,8 @@ extension TransitionStyle {
   public var sharedElementNaming: SharedElementNaming? { nil }
 
   public func sharedElements(for request: PlanRequest) -> [SharedElement] { [] }
+
+  public var elementLayersMatchByID: Bool { false }
 
   /// The zoom seed's frames (a style whose inputs are others gives its own).
   public var exampleScene: Scene {

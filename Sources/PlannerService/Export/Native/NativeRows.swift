@@ -17,7 +17,7 @@ enum NativeSpring {
   static func dampingRatio(_ timing: Timing) -> Double? {
     guard let p = SpringParameters(timing) else { return nil }
     if p.regime == .critical { return 1 }
-    return p.damping / (2 * (p.stiffness * p.mass).squareRoot())
+    return p.dampingRatio
   }
 
   /// A bezier's control points (`linear` is (0, 0, 1, 1)).

@@ -46,7 +46,9 @@ struct ViewTransitionGroups {
     let layers = timeline.layers
     let leaving: ScreenRole = reversal ? .to : .from
     func side(_ s: ScreenRole) -> Side { s == leaving ? .old : .new }
-    let hero = timeline.style == "hero"
+    // The style says whether its element layers are elements matched by id (one group per id)
+    // or stand-ins (one group per layer); the exporter names no style.
+    let matchedByID = StyleRegistry.style(named: timeline.style)?.elementLayersMatchByID ?? false
 
     // Colour layers: the bottom one is the background, a black one over a screen it matches is
     // that screen image's dimming, any other is left out.
@@ -81,7 +83,7 @@ struct ViewTransitionGroups {
           layers: [i], delay: delay)
         if side(s) == .old { g.old = image } else { g.new = image }
         groups.append(g)
-      case .element(let s, let element, _) where hero:
+      case .element(let s, let element, _) where matchedByID:
         let image = Image(layer: i, target: .screenElement(s, element), zIndex: 1)
         if let index = byKey[element.rawValue] {
           // The upper layer's image is above: the one already there goes under it.
@@ -122,7 +124,7 @@ struct ViewTransitionGroups {
 
     // A hero element shown again at finish that no layer draws, whose id has a group: the
     // partner held at 0 on its own screen's side (crossfade none).
-    if hero {
+    if matchedByID {
       for action in timeline.actions.finish {
         guard case .screenElement(let s, let element) = action.target,
           action.change == .hidden(false), let index = byKey[element.rawValue]

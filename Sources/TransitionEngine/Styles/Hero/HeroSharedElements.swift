@@ -8,6 +8,10 @@ extension HeroStyle {
 
   /// The pairs in the order of the `from` screen, each shown by its `@from` and `@to` layers
   /// (those the plan has: without a cross-fade only one).
+  /// A pair's `@from` and `@to` layers, an exit's and an entry's, each show the element whose
+  /// id the scene gives.
+  public var elementLayersMatchByID: Bool { true }
+
   public func sharedElements(for request: PlanRequest) -> [SharedElement] {
     guard !request.reduceMotion else { return [] }
     let scene = HeroScene(request.scene)
