@@ -10,18 +10,21 @@ public struct PlanningService: Sendable {
     self.limits = limits
   }
 
-  /// Parses and validates a plan request body.
+  /// Parses and validates a plan request body: one pass over the bytes into a tape, then the
+  /// style's declarations read off it (no tree: docs/PERFORMANCE.md, issue 36).
   public func decodePlanRequest(_ body: [UInt8]) -> Result<PlanRequest, Problem> {
-    let root: JSONValue
+    let tape: JSONTape
     do {
-      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+      tape = try JSONTape.parse(body, maximumDepth: limits.maximumDepth)
     } catch {
       return .failure(.malformedJSON(error))
     }
-    return decodePlanRequest(root)
+    return decodePlanRequest(tape.root)
   }
 
-  public func decodePlanRequest(_ root: JSONValue) -> Result<PlanRequest, Problem> {
+  /// Validates a plan request already parsed (a tape's root, or a tree: the fuzz target
+  /// compares the two).
+  public func decodePlanRequest<Node: JSONNode>(_ root: Node) -> Result<PlanRequest, Problem> {
     switch PlanRequestDecoder(limits: limits).decode(root) {
     case .success(let request): return .success(request)
     case .failure(let invalid): return .failure(.invalidFields(invalid.errors))
@@ -119,7 +122,7 @@ public struct PlanningService: Sendable {
   // MARK: - Interactions (POST /v1/interactions)
 
   /// Parses and validates an interaction request body.
-  public func decodeInteractionRequest(_ body: [UInt8]) -> Result<GestureRequest, Problem> {
+  public func decodeInteractionRequest(_ body: [UInt8]) -> Result<any GestureRequest, Problem> {
     let root: JSONValue
     do {
       root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
@@ -133,12 +136,14 @@ public struct PlanningService: Sendable {
   }
 
   /// Plans a validated interaction; engine refusals are 422s at the field they concern.
-  public func interact(_ request: GestureRequest) -> Result<GesturePlan, Problem> {
+  public func interact(_ request: any GestureRequest) -> Result<any GesturePlan, Problem> {
     do {
       return .success(
         try GesturePlanner.plan(
-          request, maximumKeyframes: limits.maximumInteractionKeyframes,
-          maximumSamples: limits.maximumGestureSamples, maximumSpan: limits.maximumGestureSpan))
+          request,
+          limits: GestureLimits(
+            maximumKeyframes: limits.maximumInteractionKeyframes,
+            maximumSamples: limits.maximumGestureSamples, maximumSpan: limits.maximumGestureSpan)))
     } catch {
       return .failure(
         .invalidFields([FieldError(JSONPointer(segments: error.field), error.message)]))
@@ -148,7 +153,7 @@ public struct PlanningService: Sendable {
   /// A validated interaction planned and rendered in a format. Interactions are one-off
   /// recordings: never cached. A plans-only format is refused before planning.
   public func render(
-    _ request: GestureRequest, format: ExportFormat = .json, options: ExportOptions = .init()
+    _ request: any GestureRequest, format: ExportFormat = .json, options: ExportOptions = .init()
   ) -> Result<[UInt8], Problem> {
     guard format.servesInteractions else {
       return .failure(Problem(.invalidParameter, detail: Self.plansOnly(format)))

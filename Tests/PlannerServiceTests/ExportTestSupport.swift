@@ -47,7 +47,7 @@ enum ExportFixtures {
     return try service.decodePlanRequest(try example(name)).flatMap(service.plan).get()
   }
 
-  static func interaction(_ name: String) throws -> GesturePlan {
+  static func interaction(_ name: String) throws -> any GesturePlan {
     let service = PlanningService()
     return try service.decodeInteractionRequest(try example(name)).flatMap(service.interact).get()
   }

@@ -92,7 +92,7 @@ final class GestureStyleCoverageTests: XCTestCase {
       if style.sharedElementNaming == nil {
         refusals.append(
           "/gesture/kind dragDismiss needs a shared element to follow: style "
-            + GestureRefusal.followableStyles.joined(separator: " or "))
+            + DragDismissPlanner.followableStyles.joined(separator: " or "))
       }
       guard let naming = style.sharedElementNaming, refusals.isEmpty else {
         guard case .failure(let p) = interact(transition, gesture: drag, rest: release) else {

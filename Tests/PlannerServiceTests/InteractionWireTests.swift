@@ -41,7 +41,8 @@ func keys(_ v: JSONValue?) -> [String] {
 final class InteractionWireTests: XCTestCase {
   func testDecodesTheAPIExampleAndDefaults() throws {
     let r = try XCTUnwrap(
-      PlanningService().decodeInteractionRequest(Array(interactionExampleJSON.utf8)).get().pan)
+      PlanningService().decodeInteractionRequest(Array(interactionExampleJSON.utf8)).get()
+        as? PanRequest)
     XCTAssertEqual(r.transition.style, "zoom")
     XCTAssertEqual(r.transition.operation, .pop)
     XCTAssertEqual(r.gesture.direction, .either)
@@ -62,7 +63,7 @@ final class InteractionWireTests: XCTestCase {
         Array(
           #"{"transition":\#(transitionJSON),"gesture":{"direction":"upward","distance":300,"samples":[{"t":5,"x":1,"y":-2,"vx":3,"vy":-4,"state":"began"}]},"release":{"policy":"projected"}}"#
             .utf8)
-      ).get().pan)
+      ).get() as? PanRequest)
     XCTAssertEqual(minimal.gesture.direction, .upward)
     XCTAssertEqual(minimal.gesture.distance, 300)
     XCTAssertEqual(
@@ -75,7 +76,7 @@ final class InteractionWireTests: XCTestCase {
         Array(
           #"{"transition":\#(transitionJSON),"gesture":{"samples":[{"t":0,"x":0,"y":0,"state":"began"}]},"release":{"policy":"system"},"completion":{"speed":-1,"curve":"linear"}}"#
             .utf8)
-      ).get().pan)
+      ).get() as? PanRequest)
     XCTAssertEqual(system.release, .system)
     XCTAssertEqual(system.completionSpeed, -1)
     XCTAssertEqual(system.effectiveCompletionSpeed, 1)
@@ -339,8 +340,9 @@ final class InteractionWireTests: XCTestCase {
         try PlanningService().decodeInteractionRequest(
           Array(try Data(contentsOf: fixture.exampleURL))
         )
-        .get(),
-        try PlanningService().decodeInteractionRequest(Array(fixture.requestJSON().utf8)).get(),
+        .get() as? PanRequest,
+        try PlanningService().decodeInteractionRequest(Array(fixture.requestJSON().utf8)).get()
+          as? PanRequest,
         fixture.rawValue)
     }
   }

@@ -32,7 +32,7 @@ func back(
       transition: transition,
       gesture: BackGesture(
         pattern: pattern, density: density, parameters: parameters, samples: samples)),
-    maximumKeyframes: maximumKeyframes)
+    limits: GestureLimits(maximumKeyframes: maximumKeyframes))
 }
 
 /// The zoom pop of docs/GESTURES.md 8 dragged down and released after `end`.

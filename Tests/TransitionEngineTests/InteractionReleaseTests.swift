@@ -310,9 +310,9 @@ struct InteractionReleaseTests {
       GestureSample(t: 0.1, x: 0, y: 0, state: .began),
       GestureSample(t: 700, x: 0, y: 0, state: .changed),
     ]
-    let issues = InteractionPlanner.validate(
-      InteractionRequest(
-        transition: zoomPop, gesture: Gesture(distance: 0, samples: samples),
+    let issues = PanPlanner.validate(
+      PanRequest(
+        transition: zoomPop, gesture: PanGesture(distance: 0, samples: samples),
         release: .projected(decelerationRate: 1)))
     #expect(
       issues.map { $0.field.joined(separator: "/") } == [
@@ -322,8 +322,8 @@ struct InteractionReleaseTests {
       ])
     #expect(throws: PlanError.self) { try interact(samples) }
     #expect(
-      InteractionPlanner.validate(
-        InteractionRequest(transition: zoomPop, gesture: Gesture(samples: []))
+      PanPlanner.validate(
+        PanRequest(transition: zoomPop, gesture: PanGesture(samples: []))
       ).map(\.field) == [["gesture", "samples"]])
     // Transition errors point into /transition.
     var bad = zoomPop

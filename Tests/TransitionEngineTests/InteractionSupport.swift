@@ -18,13 +18,13 @@ func interact(
   _ samples: [GestureSample], release: ReleasePolicy = .threshold(), distance: Double? = nil,
   direction: GestureDirection = .either, transition: PlanRequest = zoomPop, speed: Double = 1,
   curve: CompletionCurve = .easeInOut, maximumKeyframes: Int = Planner.defaultMaximumKeyframes
-) throws -> InteractionPlan {
-  try InteractionPlanner.plan(
-    InteractionRequest(
+) throws -> PanPlan {
+  try PanPlanner.plan(
+    PanRequest(
       transition: transition,
-      gesture: Gesture(direction: direction, distance: distance, samples: samples),
+      gesture: PanGesture(direction: direction, distance: distance, samples: samples),
       release: release, completionSpeed: speed, completionCurve: curve),
-    maximumKeyframes: maximumKeyframes)
+    limits: GestureLimits(maximumKeyframes: maximumKeyframes))
 }
 
 extension GestureFixture {
@@ -38,11 +38,11 @@ extension GestureFixture {
 }
 
 /// The state a plan shows at animation time `t`: the non-interactive animation's own state.
-func animationState(_ plan: InteractionPlan, at t: Double) -> [LayerState] {
+func animationState(_ plan: PanPlan, at t: Double) -> [LayerState] {
   ChoreographyEvaluator(plan.choreography).states(progress: plan.timing.progress(at: t))
 }
 
 /// Every layer's keyframe at sample index `k`.
-func keyframe(_ plan: InteractionPlan, _ k: Int) -> [LayerState] {
+func keyframe(_ plan: PanPlan, _ k: Int) -> [LayerState] {
   plan.keyframes.map { $0[k] }
 }

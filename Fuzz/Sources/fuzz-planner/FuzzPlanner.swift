@@ -6,6 +6,8 @@ import TransitionEngine
 /// the input is a request body. It is decoded as a plan request and as an interaction request;
 /// what decodes is planned and encoded in every response format (plan and interaction JSON,
 /// problem+json, and each export format: waapi, css, lottie, svg). Invariants (a violation aborts: a libFuzzer finding):
+/// - the plan decoder reading a tape answers exactly as the tree it replaced (request, or
+///   status, offset and every listed field error in order);
 /// - no memory error or trap (AddressSanitizer; Swift's overflow, bounds and precondition checks);
 /// - a body that fails to decode is a 400 with the byte offset of the syntax error (within the
 ///   body) or a 422 listing fields by JSON Pointer;
@@ -60,7 +62,9 @@ let service: PlanningService = {
 }()
 
 func checkPlan(_ body: [UInt8]) {
-  switch service.decodePlanRequest(body) {
+  let decoded = service.decodePlanRequest(body)
+  checkDecoderAgreement(body, decoded)
+  switch decoded {
   case .failure(let problem):
     checkDecodingProblem(problem, bodySize: body.count)
   case .success(let request):
@@ -85,6 +89,30 @@ func checkPlan(_ body: [UInt8]) {
       require(CanonicalRequest.json(again) == canonical, "canonical text not stable")
       require(service.plan(again).map(PlanEncoder.encode) == first, "canonical plan differs")
     }
+  }
+}
+
+/// The plan decoder (a tape over the bytes) against the tree it replaced (JSONParser's tree
+/// walked by the same declarations; Tests/PlannerServiceTests/Oracle holds the old walk): the
+/// same request, or the same problem with the same field errors in the same order.
+func checkDecoderAgreement(_ body: [UInt8], _ decoded: Result<PlanRequest, Problem>) {
+  let tree: Result<PlanRequest, Problem>
+  do {
+    tree = service.decodePlanRequest(
+      try JSONParser.parse(body, maximumDepth: service.limits.maximumDepth))
+  } catch {
+    tree = .failure(.malformedJSON(error))
+  }
+  switch (decoded, tree) {
+  case (.success(let a), .success(let b)):
+    require(a == b, "the tape and the tree decode different requests")
+  case (.failure(let a), .failure(let b)):
+    require(
+      a.encoded() == b.encoded() && a.errors == b.errors,
+      "the tape and the tree refuse differently",
+      a, b)
+  default:
+    require(false, "the tape and the tree disagree on validity", decoded, tree)
   }
 }
 

@@ -89,44 +89,21 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   public func render(_ outline: PlanOutline) -> [UInt8]? {
     let source = NativeDocument.Source(
       outline: outline, actions: .plan(outline.choreography.actions), timeline: nil, echoes: true)
-    switch self {
-    case .coreanimation: return CoreAnimationExporter.export(source)
-    case .android: return AndroidExporter.export(source)
-    default: return nil
-    }
+    return nativePlatform?.document(source)
   }
 
   /// The interaction plan (of any gesture kind) in this format.
-  public func render(_ plan: GesturePlan, options: ExportOptions = .init()) -> [UInt8] {
+  public func render(_ plan: any GesturePlan, options: ExportOptions = .init()) -> [UInt8] {
     switch self {
     case .json: InteractionEncoder.encode(plan)
     case .waapi: WaapiExporter.export(plan)
     case .css: CSSExporter.export(plan.timeline)
     case .lottie: LottieExporter.export(plan.timeline)
     case .svg: SVGExporter.export(plan.timeline, moments: options.moments)
-    case .coreanimation, .android: renderNative(plan)
+    case .coreanimation, .android: GestureRegistry.native(plan, self)
     // Refused before planning (``servesInteractions``).
     case .viewtransition: []
     }
-  }
-
-  /// A pan's native document is its transition's tracks on a timeline (docs/NATIVE.md 7); a
-  /// back or dragDismiss answer's is its keyframes (``NativeTimelineExporter``).
-  private func renderNative(_ plan: GesturePlan) -> [UInt8] {
-    let gesture: NativeTimelineExporter.Gesture
-    switch plan {
-    case .pan(let p):
-      let source = NativeDocument.Source(p)
-      return self == .coreanimation
-        ? CoreAnimationExporter.export(source) : AndroidExporter.export(source)
-    case .back(let p):
-      gesture = .init(kind: "back", decision: p.decision, actions: p.actions)
-    case .dragDismiss(let p):
-      gesture = .init(kind: "dragDismiss", decision: p.decision, actions: p.actions)
-    }
-    return self == .coreanimation
-      ? NativeTimelineExporter.coreAnimation(plan.timeline, gesture)
-      : NativeTimelineExporter.android(plan.timeline, gesture)
   }
 }
 

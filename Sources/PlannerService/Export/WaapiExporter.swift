@@ -16,11 +16,11 @@ public enum WaapiExporter {
 
   /// Adds `interaction`: the decision, the release figures and the release time (ms); the
   /// gesture's kind first where it is not a pan.
-  public static func export(_ plan: GesturePlan) -> [UInt8] {
+  public static func export(_ plan: any GesturePlan) -> [UInt8] {
     write(plan.timeline, interaction: plan, request: nil)
   }
 
-  static func write(_ timeline: Timeline, interaction: GesturePlan?, request: PlanRequest?)
+  static func write(_ timeline: Timeline, interaction: (any GesturePlan)?, request: PlanRequest?)
     -> [UInt8]
   {
     let frames = timeline.times.count * timeline.layers.count
@@ -83,25 +83,8 @@ public enum WaapiExporter {
       w.string(note)
     }
     if let interaction {
-      switch interaction {
-      case .pan: w.raw(",\"interaction\":{\"decision\":")
-      case .back: w.raw(",\"interaction\":{\"kind\":\"back\",\"decision\":")
-      case .dragDismiss: w.raw(",\"interaction\":{\"kind\":\"dragDismiss\",\"decision\":")
-      }
-      w.string(interaction.decision.rawValue)
-      w.raw(",\"reason\":")
-      switch interaction {
-      case .pan(let p): InteractionEncoder.writeReason(p.reason, &w)
-      case .back(let p): BackEncoder.writeReason(p.reason, &w)
-      case .dragDismiss(let p): InteractionEncoder.writeReason(p.reason, &w)
-      }
-      w.raw(",\"releaseTime\":")
-      if let release = interaction.releaseTime {
-        w.number(release * 1000)
-      } else {
-        w.raw("null")
-      }
-      w.byte(UInt8(ascii: "}"))
+      w.byte(UInt8(ascii: ","))
+      GestureRegistry.writeInteraction(interaction, &w)
     }
     w.byte(UInt8(ascii: "}"))
     return w.bytes

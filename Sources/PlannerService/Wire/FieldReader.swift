@@ -1,6 +1,7 @@
 import JSON
 
-/// Reads typed fields out of parsed JSON, collecting every problem instead of stopping at the
+/// Reads typed fields out of a JSON value (a ``JSONTapeValue`` for plans, a ``JSONValue`` tree
+/// for the rest of an interaction), collecting every problem instead of stopping at the
 /// first, so that a 422 lists all bad fields at once.
 public struct FieldReader {
   public var errors: [FieldError] = []
@@ -14,19 +15,19 @@ public struct FieldReader {
   /// The object at `pointer`, or nil (recording an error) when it is missing and required, or
   /// not an object. `what` describes it in messages; `missing` replaces the message for a
   /// required object that is absent.
-  public mutating func object(
-    _ value: JSONValue?, at pointer: @autoclosure () -> JSONPointer, required: Bool,
+  public mutating func object<Node: JSONNode>(
+    _ value: Node?, at pointer: @autoclosure () -> JSONPointer, required: Bool,
     what: @autoclosure () -> String? = nil, missing: String? = nil
   )
-    -> JSONValue?
+    -> Node?
   {
     // The pointer and the description only for an object that fails: list items and nested
     // objects of every request come through here.
-    guard let value, value != .null || required else {
+    guard let value, !value.isNull || required else {
       if required { fail(pointer(), missing ?? what() ?? "is required") }
       return nil
     }
-    guard case .object = value else {
+    guard value.isObject else {
       fail(
         pointer(),
         "must be an object" + (what().map { " (\($0))" } ?? "") + ", not \(value.typeName)")
@@ -35,19 +36,19 @@ public struct FieldReader {
     return value
   }
 
-  public mutating func number(
-    _ parent: JSONValue?, _ key: String, at base: @autoclosure () -> JSONPointer, required: Bool,
+  public mutating func number<Node: JSONNode>(
+    _ parent: Node?, _ key: String, at base: @autoclosure () -> JSONPointer, required: Bool,
     _ rule: NumberRule
   ) -> Double? {
     // The pointer and the messages are built only for a field that fails: this runs for every
     // field of every request, and almost all of them are fine.
-    guard let value = parent?[key], value != .null else {
+    guard let value = parent?[key], !value.isNull else {
       if required, parent != nil {
         fail(base() + key, "is required; " + rule.message.replacingFirstMust())
       }
       return nil
     }
-    guard case .number(let n) = value else {
+    guard let n = value.numberValue else {
       fail(base() + key, "must be a number, not \(value.typeName)")
       return nil
     }
@@ -62,19 +63,19 @@ public struct FieldReader {
     return n
   }
 
-  public mutating func string(
-    _ parent: JSONValue?, _ key: String, at base: @autoclosure () -> JSONPointer, required: Bool,
+  public mutating func string<Node: JSONNode>(
+    _ parent: Node?, _ key: String, at base: @autoclosure () -> JSONPointer, required: Bool,
     oneOf allowed: [String]? = nil
   ) -> String? {
     // As in `number`: the pointer and the list of allowed values only for a field that fails.
     func allowedText() -> String? { allowed.map { "one of " + $0.joined(separator: ", ") } }
-    guard let value = parent?[key], value != .null else {
+    guard let value = parent?[key], !value.isNull else {
       if required, parent != nil {
         fail(base() + key, "is required" + (allowedText().map { "; " + $0 } ?? ""))
       }
       return nil
     }
-    guard case .string(let s) = value else {
+    guard let s = value.stringValue else {
       fail(
         base() + key,
         "must be a string" + (allowedText().map { " (" + $0 + ")" } ?? "")
@@ -88,11 +89,11 @@ public struct FieldReader {
     return s
   }
 
-  public mutating func bool(
-    _ parent: JSONValue?, _ key: String, at base: @autoclosure () -> JSONPointer
+  public mutating func bool<Node: JSONNode>(
+    _ parent: Node?, _ key: String, at base: @autoclosure () -> JSONPointer
   ) -> Bool? {
-    guard let value = parent?[key], value != .null else { return nil }
-    guard case .bool(let b) = value else {
+    guard let value = parent?[key], !value.isNull else { return nil }
+    guard let b = value.boolValue else {
       fail(base() + key, "must be a boolean, not \(value.typeName)")
       return nil
     }

@@ -1,7 +1,7 @@
 import JSON
 import TransitionEngine
 
-/// Turns a parsed `POST /v1/plans` body into an engine request, reporting every invalid field
+/// Turns a `POST /v1/plans` body (a tape over its bytes, or a parsed tree) into an engine request, reporting every invalid field
 /// by JSON Pointer (docs/API.md). Unknown fields are ignored.
 public struct PlanRequestDecoder {
   public var limits: PlannerLimits
@@ -12,7 +12,7 @@ public struct PlanRequestDecoder {
     self.limits = limits
   }
 
-  public func decode(_ root: JSONValue, at base: JSONPointer = .root) -> Result<
+  public func decode<Node: JSONNode>(_ root: Node, at base: JSONPointer = .root) -> Result<
     PlanRequest, InvalidFields
   > {
     var reader = FieldReader()
@@ -23,10 +23,10 @@ public struct PlanRequestDecoder {
 
   /// Decodes into `reader`; returns a request only when every required part was readable.
   /// `depth` counts the retargets this request is nested in (0 for the request itself).
-  public func decode(
-    _ root: JSONValue, at base: JSONPointer, reader: inout FieldReader, depth: Int = 0
+  public func decode<Node: JSONNode>(
+    _ root: Node, at base: JSONPointer, reader: inout FieldReader, depth: Int = 0
   ) -> PlanRequest? {
-    guard case .object = root else {
+    guard root.isObject else {
       reader.fail(base, "must be a JSON object (a plan request), not \(root.typeName)")
       return nil
     }
@@ -84,13 +84,13 @@ public struct PlanRequestDecoder {
       } else {
         reversalReadable = false
       }
-    } else if let reversalValue, reversalValue != .null {
+    } else if let reversalValue, !reversalValue.isNull {
       reversalReadable = false
     }
 
     var retarget: RetargetSpec? = nil
     var retargetReadable = true
-    if let value = root["retarget"], value != .null {
+    if let value = root["retarget"], !value.isNull {
       if allowsRetarget {
         retarget = decodeRetarget(
           value, at: base + "retarget", depth: depth + 1, style: styleName,
@@ -117,8 +117,8 @@ public struct PlanRequestDecoder {
   /// `"retarget": {"from", "at", "policy"}` at `depth` (1 for a request's own), in
   /// docs/API.md's order of errors: the member itself, `at`, `policy`, `from`, the in-flight
   /// request's own errors, then its style and operation against the new request's.
-  func decodeRetarget(
-    _ value: JSONValue, at pointer: JSONPointer, depth: Int, style: String?,
+  func decodeRetarget<Node: JSONNode>(
+    _ value: Node, at pointer: JSONPointer, depth: Int, style: String?,
     operation: TransitionOperation?, reader: inout FieldReader
   ) -> RetargetSpec? {
     guard depth <= RetargetSpec.maximumDepth else {
@@ -133,8 +133,8 @@ public struct PlanRequestDecoder {
     let at = reader.number(object, "at", at: pointer, required: true, .finite)
     var policy: RetargetPolicy? = nil
     var policyReadable = true
-    if let policyValue = object["policy"], policyValue != .null {
-      if case .string(let name) = policyValue, let known = RetargetPolicy(rawValue: name) {
+    if let policyValue = object["policy"], !policyValue.isNull {
+      if let name = policyValue.stringValue, let known = RetargetPolicy(rawValue: name) {
         policy = known
       } else {
         reader.fail(pointer + "policy", "must be spring or additive")
@@ -143,7 +143,7 @@ public struct PlanRequestDecoder {
     }
     let fromPointer = pointer + "from"
     var from: PlanRequest? = nil
-    var fromObject: JSONValue? = nil
+    var fromObject: Node? = nil
     if let object = reader.object(
       object["from"], at: fromPointer, required: true, what: "a plan request",
       missing: "required: the plan request in flight")
@@ -155,14 +155,14 @@ public struct PlanRequestDecoder {
     // operation that is itself invalid has its own error.
     var sameKind = true
     var fromStyle: (any TransitionStyle)? = nil
-    if case .string(let name)? = fromObject?["style"] {
+    if let name = fromObject?["style"]?.stringValue {
       fromStyle = StyleRegistry.style(named: name)
     }
     if let fromStyle, let style, fromStyle.name != style {
       reader.fail(fromPointer + "style", "must be the request's style, \(style)")
       sameKind = false
     }
-    if case .string(let name)? = fromObject?["operation"],
+    if let name = fromObject?["operation"]?.stringValue,
       let fromOperation = TransitionOperation(rawValue: name),
       (fromStyle?.operations ?? TransitionOperation.allCases).contains(fromOperation),
       let operation, fromOperation != operation
@@ -175,7 +175,9 @@ public struct PlanRequestDecoder {
     return RetargetSpec(from: from, at: at, policy: policy)
   }
 
-  func decodeContainer(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodeContainer<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
+  )
     -> Size?
   {
     guard
@@ -192,7 +194,9 @@ public struct PlanRequestDecoder {
     return Size(width: w, height: h)
   }
 
-  func decodeTiming(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodeTiming<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
+  )
     -> TimingSpec?
   {
     guard
@@ -200,7 +204,7 @@ public struct PlanRequestDecoder {
         value, at: pointer, required: false, what: "{\"duration\", \"curve\"}")
     else {
       // Absent (or null): the style's defaults. Present but not an object: already reported.
-      if let value, value != .null { return nil }
+      if let value, !value.isNull { return nil }
       return TimingSpec()
     }
     var spec = TimingSpec()
@@ -218,8 +222,8 @@ public struct PlanRequestDecoder {
 
   /// A `timing.curve`; `types` narrows the types it accepts (a gesture's curve parameter
   /// takes only `cubicBezier` objects).
-  func decodeCurve(
-    _ curve: JSONValue, at p: JSONPointer, reader: inout FieldReader,
+  func decodeCurve<Node: JSONNode>(
+    _ curve: Node, at p: JSONPointer, reader: inout FieldReader,
     types: [String] = CurveSpec.typeNames
   ) -> CurveSpec? {
     guard let type = reader.string(curve, "type", at: p, required: true, oneOf: types)

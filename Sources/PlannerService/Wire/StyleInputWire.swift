@@ -10,14 +10,14 @@ struct StyleInputWire {
   // MARK: - Decoding
 
   /// The values of `inputs` in `object` (a request, or an object input), defaults filled in.
-  func decode(
-    _ inputs: [StyleInput], in object: JSONValue?, at base: @autoclosure () -> JSONPointer,
+  func decode<Node: JSONNode>(
+    _ inputs: [StyleInput], in object: Node?, at base: @autoclosure () -> JSONPointer,
     styleName: String, reader: inout FieldReader
   ) -> StyleValues {
     var values = StyleValues()
     // One allocation for the object's values rather than a rehash at every doubling: a hero
     // request decodes one of these per element (docs/PERFORMANCE.md "Hero plans").
-    values.values.reserveCapacity(inputs.count)
+    values.reserveCapacity(inputs.count)
     for input in inputs {
       // Built only where a nested value needs it as its base, or for an error: most inputs
       // are leaves, and most requests are valid.
@@ -46,7 +46,7 @@ struct StyleInputWire {
         if omitted && member == nil { continue }
         let decoded = decode(
           members, in: member, at: pointer, styleName: styleName, reader: &reader)
-        if omitted && decoded.values.isEmpty { continue }
+        if omitted && decoded.isEmpty { continue }
         values[input.name] = .object(decoded)
       case .option(let members):
         guard
@@ -96,17 +96,17 @@ struct StyleInputWire {
   /// An array of objects: its length bounded (reported at the array), each item decoded at
   /// its index, and with `uniqueKey` a repeated identifier reported at the later item's
   /// member (identifiers compare by their UTF-8 bytes, not by Unicode equivalence).
-  private func decodeList(
-    _ value: JSONValue?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
+  private func decodeList<Node: JSONNode>(
+    _ value: Node?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
     members: [StyleInput], maximumCount: Int, uniqueKey: String?, styleName: String,
     reader: inout FieldReader
   ) -> [StyleValues]? {
     var pointer: JSONPointer { pointerOf() }
-    guard let value, value != .null else {
+    guard let value, !value.isNull else {
       if required { reader.fail(pointer, "is required: an array of objects") }
       return nil
     }
-    guard case .array(let array) = value else {
+    guard let array = value.elements else {
       reader.fail(pointer, "must be an array of objects, not \(value.typeName)")
       return nil
     }
@@ -126,12 +126,13 @@ struct StyleInputWire {
       let decoded = decode(
         members, in: object, at: itemPointer, styleName: styleName, reader: &reader)
       if let uniqueKey, let key = decoded.text(uniqueKey) {
-        if let earlier = seen[Array(key.utf8)] {
+        let bytes = Array(key.utf8)
+        if let earlier = seen[bytes] {
           reader.fail(
             itemPointer + uniqueKey,
             "must be unique within the array: item \(earlier) has the same \(uniqueKey)")
         } else {
-          seen[Array(key.utf8)] = i
+          seen[bytes] = i
         }
       }
       items.append(decoded)
@@ -139,11 +140,11 @@ struct StyleInputWire {
     return items
   }
 
-  func decodeRect(
-    _ value: JSONValue?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
+  func decodeRect<Node: JSONNode>(
+    _ value: Node?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
     styleName: String, reader: inout FieldReader
   ) -> Rect? {
-    guard let value, value != .null else {
+    guard let value, !value.isNull else {
       if required {
         reader.fail(
           pointerOf(),

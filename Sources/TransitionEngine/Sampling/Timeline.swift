@@ -1,5 +1,5 @@
 /// The part of a plan that export formats draw: what each layer is, when the samples are and
-/// what every layer looks like at each. `Plan` and `InteractionPlan` both provide one, so an
+/// what every layer looks like at each. `Plan` and `PanPlan` both provide one, so an
 /// exporter is written once for both routes.
 public struct Timeline: Sendable {
   public struct LayerInfo: Sendable, Hashable {
@@ -110,7 +110,7 @@ extension Plan {
   }
 }
 
-extension InteractionPlan {
+extension PanPlan {
   /// The wall-clock timeline: the scrubbed animation while the finger is down, then the
   /// completion.
   public var timeline: Timeline {

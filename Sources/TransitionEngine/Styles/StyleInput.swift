@@ -145,48 +145,87 @@ public enum StyleValue: Sendable, Hashable {
 }
 
 /// The inputs of one request (or the members of an object input), by name.
+///
+/// Kept as a short list in the order the values were set, not a dictionary: an object holds a
+/// handful of names, a hero request decodes one per element, and hashing names, allocating
+/// and freeing a table per element was most of decoding once the JSON tree was gone
+/// (docs/PERFORMANCE.md, issue 36). Equality and hashing ignore the order, as a dictionary's.
 public struct StyleValues: Sendable, Hashable {
-  public var values: [String: StyleValue]
-
-  public init(_ values: [String: StyleValue] = [:]) {
-    self.values = values
+  public struct Entry: Sendable, Hashable {
+    public var name: String
+    public var value: StyleValue
   }
 
+  public private(set) var entries: [Entry] = []
+
+  public init(_ values: [String: StyleValue] = [:]) {
+    entries = values.map { Entry(name: $0.key, value: $0.value) }
+  }
+
+  public var isEmpty: Bool { entries.isEmpty }
+
+  public mutating func reserveCapacity(_ count: Int) { entries.reserveCapacity(count) }
+
   public subscript(name: String) -> StyleValue? {
-    get { values[name] }
-    set { values[name] = newValue }
+    get {
+      for entry in entries where entry.name == name { return entry.value }
+      return nil
+    }
+    set {
+      if let i = entries.firstIndex(where: { $0.name == name }) {
+        if let newValue { entries[i].value = newValue } else { entries.remove(at: i) }
+      } else if let newValue {
+        entries.append(Entry(name: name, value: newValue))
+      }
+    }
+  }
+
+  public static func == (a: StyleValues, b: StyleValues) -> Bool {
+    a.entries.count == b.entries.count && a.entries.allSatisfy { b[$0.name] == $0.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    // Order-independent, as a dictionary hashes: the entries' own hashes combined by xor.
+    var combined = 0
+    for entry in entries {
+      var h = Hasher()
+      h.combine(entry)
+      combined ^= h.finalize()
+    }
+    hasher.combine(entries.count)
+    hasher.combine(combined)
   }
 
   public func rect(_ name: String) -> Rect? {
-    if case .rect(let r) = values[name] { return r }
+    if case .rect(let r) = self[name] { return r }
     return nil
   }
 
   public func number(_ name: String) -> Double? {
-    if case .number(let n) = values[name] { return n }
+    if case .number(let n) = self[name] { return n }
     return nil
   }
 
   public func object(_ name: String) -> StyleValues {
-    if case .object(let o) = values[name] { return o }
+    if case .object(let o) = self[name] { return o }
     return StyleValues()
   }
 
   /// Whether an object (or option) is present.
-  public func has(_ name: String) -> Bool { values[name] != nil }
+  public func has(_ name: String) -> Bool { self[name] != nil }
 
   public func text(_ name: String) -> String? {
-    if case .text(let t) = values[name] { return t }
+    if case .text(let t) = self[name] { return t }
     return nil
   }
 
   public func bool(_ name: String) -> Bool? {
-    if case .bool(let b) = values[name] { return b }
+    if case .bool(let b) = self[name] { return b }
     return nil
   }
 
   public func list(_ name: String) -> [StyleValues] {
-    if case .list(let l) = values[name] { return l }
+    if case .list(let l) = self[name] { return l }
     return []
   }
 }

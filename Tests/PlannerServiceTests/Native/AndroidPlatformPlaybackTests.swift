@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TransitionEngine
 import XCTest
 
 @testable import PlannerService
@@ -83,7 +84,7 @@ final class AndroidPlatformPlaybackTests: XCTestCase {
       return PlanReference(plan.choreography, timing: plan.timing)
     case "interaction":
       let answer = try service.decodeInteractionRequest(bytes).flatMap(service.interact).get()
-      guard case .pan(let plan) = answer else { return nil }
+      guard let plan = answer as? PanPlan else { return nil }
       return PlanReference(plan.choreography, timing: plan.timing)
     default:
       return nil

@@ -203,7 +203,7 @@ final class NativeExportTests: XCTestCase {
   func testInteractionsPlayTheirTransitionOnTheTimeline() throws {
     for name in ExportFixtures.interactionNames {
       let body = try ExportFixtures.example(name)
-      guard case .pan(let plan) = try ExportFixtures.interaction(name) else { continue }
+      guard let plan = try ExportFixtures.interaction(name) as? PanPlan else { continue }
       let reference = PlanReference(plan.choreography, timing: plan.timing)
       let duration = plan.choreography.duration(with: plan.timing)
       for format in Self.formats {
@@ -241,7 +241,7 @@ final class NativeExportTests: XCTestCase {
     for name in names {
       let body = try ExportFixtures.example(name)
       let plan = try ExportFixtures.interaction(name)
-      if case .pan = plan { continue }
+      if plan is PanPlan { continue }
       let timeline = plan.timeline
       for format in Self.formats {
         let bytes = try PlanningService().interactionBody(body, format: format).get()

@@ -12,7 +12,7 @@ enum NativeDocument {
     var outline: PlanOutline
     /// The plan's actions, or an interaction's with their `t`.
     var actions: ActionsSource
-    var timeline: InteractionPlan?
+    var timeline: PanPlan?
     /// Plans echo `reduceMotion`, `reversal`, `retarget`; interactions do not.
     var echoes: Bool
   }
@@ -67,7 +67,7 @@ enum NativeDocument {
   }
 
   /// `"timeline": {"decision", "release", "end", "scrub", "completion"}` (docs/NATIVE.md 7).
-  static func writeTimeline(_ plan: InteractionPlan, _ w: inout JSONWriter) {
+  static func writeTimeline(_ plan: PanPlan, _ w: inout JSONWriter) {
     w.raw(",\"timeline\":{\"decision\":")
     w.string(plan.decision.rawValue)
     w.raw(",\"release\":")
@@ -268,7 +268,7 @@ struct NativeMeta {
 extension NativeDocument.Source {
   /// Section 7: an interaction's document is its transition's (rows in animation time, 0 to
   /// the transition's duration) plus the timeline that maps wall-clock time onto it.
-  init(_ plan: InteractionPlan) {
+  init(_ plan: PanPlan) {
     let outline = PlanOutline(
       style: plan.style, operation: plan.operation, container: plan.container,
       timing: plan.timing, duration: plan.choreography.duration(with: plan.timing),

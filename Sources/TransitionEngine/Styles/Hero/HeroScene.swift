@@ -82,7 +82,7 @@ public struct HeroScene: Sendable, Hashable {
     var unmatched = StyleValues()
     if options.enter != d.enter { unmatched["enter"] = .text(options.enter.rawValue) }
     if options.exit != d.exit { unmatched["exit"] = .text(options.exit.rawValue) }
-    if !unmatched.values.isEmpty { o["unmatched"] = .object(unmatched) }
+    if !unmatched.isEmpty { o["unmatched"] = .object(unmatched) }
     if let cascade = options.cascade {
       var c = StyleValues()
       let dc = HeroCascade.declared
@@ -103,8 +103,8 @@ public struct HeroScene: Sendable, Hashable {
       screens["to"] = .object(StyleValues(["elements": .list(to.map(Self.values))]))
     }
     var inputs = StyleValues()
-    if !screens.values.isEmpty { inputs["screens"] = .object(screens) }
-    if !o.values.isEmpty { inputs["options"] = .object(o) }
+    if !screens.isEmpty { inputs["screens"] = .object(screens) }
+    if !o.isEmpty { inputs["options"] = .object(o) }
     return Scene(container: container, inputs: inputs)
   }
 

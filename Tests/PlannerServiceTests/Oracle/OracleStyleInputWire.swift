@@ -1,0 +1,178 @@
+// The request decoder as it was before the tape (a JSONValue tree walked by the style's
+// declarations), kept verbatim but renamed as the oracle that DecoderOracleTests compares
+// the production decoder with.
+import JSON
+import TransitionEngine
+
+@testable import PlannerService
+
+/// A style's declared inputs (``StyleInput``) on the wire: decoded and validated with JSON
+/// Pointers, written in canonical form, and described for `GET /v1/styles`. The only place
+/// the wire layer reads a style's inputs, so no style is named here.
+struct OracleStyleInputWire {
+  let limits: PlannerLimits
+
+  // MARK: - Decoding
+
+  /// The values of `inputs` in `object` (a request, or an object input), defaults filled in.
+  func decode(
+    _ inputs: [StyleInput], in object: JSONValue?, at base: @autoclosure () -> JSONPointer,
+    styleName: String, reader: inout OracleFieldReader
+  ) -> StyleValues {
+    var values = StyleValues()
+    // One allocation for the object's values rather than a rehash at every doubling: a hero
+    // request decodes one of these per element (docs/PERFORMANCE.md "Hero plans").
+    values.reserveCapacity(inputs.count)
+    for input in inputs {
+      // Built only where a nested value needs it as its base, or for an error: most inputs
+      // are leaves, and most requests are valid.
+      var pointer: JSONPointer { base() + input.name }
+      let omitted = input.defaults == .omitted
+      switch input.kind {
+      case .rect:
+        if let r = decodeRect(
+          object?[input.name], at: pointer, required: input.required, styleName: styleName,
+          reader: &reader)
+        {
+          values[input.name] = .rect(r)
+        }
+      case .number(let range, let defaultValue):
+        if let n = reader.number(
+          object, input.name, at: base(), required: input.required, NumberRule(range))
+        {
+          if !(omitted && n == defaultValue) { values[input.name] = .number(n) }
+        } else if let defaultValue, !omitted {
+          values[input.name] = .number(defaultValue)
+        }
+      case .object(let members):
+        let member = reader.object(
+          object?[input.name], at: pointer, required: input.required,
+          what: Self.memberList(members))
+        if omitted && member == nil { continue }
+        let decoded = decode(
+          members, in: member, at: pointer, styleName: styleName, reader: &reader)
+        if omitted && decoded.isEmpty { continue }
+        values[input.name] = .object(decoded)
+      case .option(let members):
+        guard
+          let member = reader.object(
+            object?[input.name], at: pointer, required: input.required,
+            what: Self.memberList(members))
+        else { continue }
+        values[input.name] = .object(
+          decode(members, in: member, at: pointer, styleName: styleName, reader: &reader))
+      case .choice(let names, let defaultValue):
+        if let s = reader.string(
+          object, input.name, at: base(), required: input.required, oneOf: names)
+        {
+          if !(omitted && s == defaultValue) { values[input.name] = .text(s) }
+        } else if let defaultValue, !omitted, object?[input.name] == nil {
+          values[input.name] = .text(defaultValue)
+        }
+      case .boolean(let defaultValue):
+        if let b = reader.bool(object, input.name, at: base()) {
+          if !(omitted && b == defaultValue) { values[input.name] = .bool(b) }
+        } else if let defaultValue, !omitted, object?[input.name] == nil {
+          values[input.name] = .bool(defaultValue)
+        }
+      case .identifier(let maximumBytes):
+        if let s = reader.string(object, input.name, at: base(), required: input.required) {
+          let count = s.utf8.count
+          if count == 0 || count > maximumBytes {
+            reader.fail(
+              pointer, "must be 1 to \(maximumBytes) UTF-8 bytes long, not \(count)")
+          } else {
+            values[input.name] = .text(s)
+          }
+        }
+      case .list(let members, let maximumCount, let uniqueKey):
+        if let items = decodeList(
+          object?[input.name], at: pointer, required: input.required, members: members,
+          maximumCount: maximumCount, uniqueKey: uniqueKey, styleName: styleName,
+          reader: &reader), !(omitted && items.isEmpty)
+        {
+          values[input.name] = .list(items)
+        }
+      }
+    }
+    return values
+  }
+
+  /// An array of objects: its length bounded (reported at the array), each item decoded at
+  /// its index, and with `uniqueKey` a repeated identifier reported at the later item's
+  /// member (identifiers compare by their UTF-8 bytes, not by Unicode equivalence).
+  private func decodeList(
+    _ value: JSONValue?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
+    members: [StyleInput], maximumCount: Int, uniqueKey: String?, styleName: String,
+    reader: inout OracleFieldReader
+  ) -> [StyleValues]? {
+    var pointer: JSONPointer { pointerOf() }
+    guard let value, value != .null else {
+      if required { reader.fail(pointer, "is required: an array of objects") }
+      return nil
+    }
+    guard case .array(let array) = value else {
+      reader.fail(pointer, "must be an array of objects, not \(value.typeName)")
+      return nil
+    }
+    guard array.count <= maximumCount else {
+      reader.fail(pointer, "must have at most \(maximumCount) items, not \(array.count)")
+      return nil
+    }
+    var items: [StyleValues] = []
+    items.reserveCapacity(array.count)
+    var seen: [[UInt8]: Int] = [:]
+    for (i, item) in array.enumerated() {
+      var itemPointer: JSONPointer { pointer.appending(i) }
+      guard
+        let object = reader.object(
+          item, at: itemPointer, required: true, what: Self.memberList(members))
+      else { continue }
+      let decoded = decode(
+        members, in: object, at: itemPointer, styleName: styleName, reader: &reader)
+      if let uniqueKey, let key = decoded.text(uniqueKey) {
+        if let earlier = seen[Array(key.utf8)] {
+          reader.fail(
+            itemPointer + uniqueKey,
+            "must be unique within the array: item \(earlier) has the same \(uniqueKey)")
+        } else {
+          seen[Array(key.utf8)] = i
+        }
+      }
+      items.append(decoded)
+    }
+    return items
+  }
+
+  func decodeRect(
+    _ value: JSONValue?, at pointerOf: @autoclosure () -> JSONPointer, required: Bool,
+    styleName: String, reader: inout OracleFieldReader
+  ) -> Rect? {
+    guard let value, value != .null else {
+      if required {
+        reader.fail(
+          pointerOf(),
+          "required for style \(styleName): {\"x\", \"y\", \"width\", \"height\"}")
+      }
+      return nil
+    }
+    guard
+      let object = reader.object(
+        value, at: pointerOf(), required: required,
+        what: "{\"x\", \"y\", \"width\", \"height\"}")
+    else { return nil }
+    var pointer: JSONPointer { pointerOf() }
+    let m = limits.maximumCoordinate
+    let x = reader.number(object, "x", at: pointer, required: true, .closed(-m, m))
+    let y = reader.number(object, "y", at: pointer, required: true, .closed(-m, m))
+    let w = reader.number(object, "width", at: pointer, required: true, .closed(0, m))
+    let h = reader.number(object, "height", at: pointer, required: true, .closed(0, m))
+    guard let x, let y, let w, let h else { return nil }
+    return Rect(x: x, y: y, width: w, height: h)
+  }
+
+  /// `{"x", "y"}`: what an object input holds, for messages.
+  static func memberList(_ members: [StyleInput]) -> String {
+    "{" + members.map { "\"\($0.name)\"" }.joined(separator: ", ") + "}"
+  }
+}
