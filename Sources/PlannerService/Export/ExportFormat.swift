@@ -89,11 +89,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
   public func render(_ outline: PlanOutline) -> [UInt8]? {
     let source = NativeDocument.Source(
       outline: outline, actions: .plan(outline.choreography.actions), timeline: nil, echoes: true)
-    switch self {
-    case .coreanimation: return CoreAnimationExporter.export(source)
-    case .android: return AndroidExporter.export(source)
-    default: return nil
-    }
+    return nativePlatform?.document(source)
   }
 
   /// The interaction plan (of any gesture kind) in this format.

@@ -1,3 +1,4 @@
+import JSON
 import TransitionEngine
 
 /// What both native exporters derive from a plan's timings (docs/NATIVE.md 6).
@@ -40,6 +41,24 @@ enum NativeValue: Equatable {
 
   init(_ numbers: [Double], bare: Bool) {
     self = bare ? .number(numbers[0]) : .list(numbers)
+  }
+
+  /// In the plan's number format (``NativeDocument/number(_:_:)``).
+  func write(_ w: inout JSONWriter) {
+    switch self {
+    case .number(let v): NativeDocument.number(v, &w)
+    case .list(let l): NativeDocument.writeNumbers(l, &w)
+    }
+  }
+
+  /// `[value, ...]`.
+  static func write(_ values: [NativeValue], _ w: inout JSONWriter) {
+    w.byte(UInt8(ascii: "["))
+    for (i, v) in values.enumerated() {
+      if i > 0 { w.byte(UInt8(ascii: ",")) }
+      v.write(&w)
+    }
+    w.byte(UInt8(ascii: "]"))
   }
 }
 

@@ -129,20 +129,26 @@ enum TransformClass {
       zip(range, expected).allSatisfy { values[$0] == $1 }
     }
     func quaternionIdentity(_ p: [Double]) -> Bool {
-      p[13] == 0 && p[14] == 0 && p[15] == 0 && abs(p[16]) == 1
+      let q = TransformPartIndex.quaternion.lowerBound
+      return p[q] == 0 && p[q + 1] == 0 && p[q + 2] == 0 && abs(p[q + 3]) == 1
     }
     let zeroV = { (r: Range<Int>) in r.allSatisfy { v[$0] == 0 } }
     let noPerspective = [0.0, 0, 0, 1]
     let common = { (p: [Double]) in
-      still(0..<4, at: p, noPerspective) && still(10..<13, at: p, [0, 0, 0])
+      still(TransformPartIndex.perspective, at: p, noPerspective)
+        && still(TransformPartIndex.skew, at: p, [0, 0, 0])
         && quaternionIdentity(p)
     }
-    guard common(a), common(b), zeroV(0..<4), zeroV(10..<17) else { return nil }
-    if still(7..<10, at: a, [1, 1, 1]), still(7..<10, at: b, [1, 1, 1]), zeroV(7..<10) {
+    let (translation, scale) = (TransformPartIndex.translation, TransformPartIndex.scale)
+    let skewAndQuaternion =
+      TransformPartIndex.skew.lowerBound..<TransformPartIndex.quaternion.upperBound
+    guard common(a), common(b), zeroV(TransformPartIndex.perspective), zeroV(skewAndQuaternion)
+    else { return nil }
+    if still(scale, at: a, [1, 1, 1]), still(scale, at: b, [1, 1, 1]), zeroV(scale) {
       return .translation
     }
-    if still(4..<7, at: a, [0, 0, 0]), still(4..<7, at: b, [0, 0, 0]), zeroV(4..<7),
-      (7..<10).allSatisfy({ a[$0] > 0 && b[$0] > 0 })
+    if still(translation, at: a, [0, 0, 0]), still(translation, at: b, [0, 0, 0]),
+      zeroV(translation), scale.allSatisfy({ a[$0] > 0 && b[$0] > 0 })
     {
       return .scale
     }

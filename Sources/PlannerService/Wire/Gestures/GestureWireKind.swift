@@ -34,9 +34,7 @@ extension GestureWireKind {
   static func native(_ plan: Plan, _ format: ExportFormat) -> [UInt8] {
     let gesture = NativeTimelineExporter.Gesture(
       kind: name, decision: plan.decision, actions: plan.actions)
-    return format == .coreanimation
-      ? NativeTimelineExporter.coreAnimation(plan.timeline, gesture)
-      : NativeTimelineExporter.android(plan.timeline, gesture)
+    return format.nativePlatform?.document(plan.timeline, gesture) ?? []
   }
 
   /// Reports what the kind refuses of the transition, from the values of it that were

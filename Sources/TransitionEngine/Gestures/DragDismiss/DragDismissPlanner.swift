@@ -3,6 +3,10 @@
 public enum DragDismissPlanner: GestureKind {
   public static let name = "dragDismiss"
 
+  /// The refusal of an element the style declares shared but its plan does not move.
+  static let notFollowable =
+    "names an element this transition's plan does not move: no layer showing it has a frame track"
+
   /// The problem with `element` for this transition, or nil (docs/GESTURES.md 7): one of the
   /// style's shared elements, named as its ``SharedElementNaming`` asks. Nil too for a style
   /// that shares none: its refusals refuse it.
@@ -58,21 +62,23 @@ public enum DragDismissPlanner: GestureKind {
     let d = choreography.duration(with: prepared.timing)
     let gesture = request.gesture
     let container = request.transition.scene.container
-    // validate() has found the element among the style's.
+    // validate() has found the element among the style's. A style whose declaration and
+    // choreography disagree (an element it shares that no layer with a frame track shows) is
+    // refused at the element rather than trusted.
     guard
       let shared = Self.followed(
         gesture.element, prepared.style.sharedElements(for: request.transition))
-    else { preconditionFailure("a followed element is shared") }
+    else { throw PlanError(field: ["gesture", "element"], message: Self.notFollowable) }
     let element = shared.id
     let shown = Set(shared.layers.map { Array($0.utf8) })
     let followed = choreography.layers.indices.filter {
       shown.contains(Array(choreography.layers[$0].id.utf8))
     }
-    let layer = choreography.layers[followed[0]]
+    guard let lowest = followed.first,
+      case .rect(let target)? = choreography.layers[lowest].endValue(.frame)
+    else { throw PlanError(field: ["gesture", "element"], message: Self.notFollowable) }
+    let layer = choreography.layers[lowest]
     let start = layer.frame
-    guard case .rect(let target)? = layer.endValue(.frame) else {
-      preconditionFailure("a followed layer has a frame")
-    }
     let distance = gesture.resolvedDistance(container: container)
     let law = FollowLaw(
       start: start, anchor: gesture.anchor ?? start.center, distance: distance,

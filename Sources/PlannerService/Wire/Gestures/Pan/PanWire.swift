@@ -28,8 +28,6 @@ extension PanPlanner: GestureWireKind {
   }
 
   static func native(_ plan: PanPlan, _ format: ExportFormat) -> [UInt8] {
-    let source = NativeDocument.Source(plan)
-    return format == .coreanimation
-      ? CoreAnimationExporter.export(source) : AndroidExporter.export(source)
+    format.nativePlatform?.document(NativeDocument.Source(plan)) ?? []
   }
 }
