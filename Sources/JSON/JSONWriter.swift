@@ -97,6 +97,7 @@ public struct JSONWriter: ~Copyable {
   }
 
   /// The bytes written by `other`, or those in `range` of them (offsets as in ``byteCount``).
+  @inlinable
   public mutating func append(_ other: borrowing JSONWriter, _ range: Range<Int>? = nil) {
     let range = range ?? 0..<other.count
     precondition(range.lowerBound >= 0 && range.upperBound <= other.count)

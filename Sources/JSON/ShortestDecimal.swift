@@ -97,14 +97,15 @@ enum ShortestDecimal {
       cbl = cb - 1
       k = floorLog10ThreeQuartersPow2(q)
     }
-    let h = q + floorLog2Pow10(-k) + 2
+    // 1...4 (the paper's bound): plain shifts, without the checks of a smart shift.
+    let h = UInt64(truncatingIfNeeded: q + floorLog2Pow10(-k) + 2)
     let index = 2 * (-k)
     let g1 = table[index]
     let g0 = table[index + 1]
     // Four times v, vl and vr scaled by 10^-k, in units of a quarter, rounded to odd.
-    let vb = roundToOdd(g1, g0, cb << h)
-    let vbl = roundToOdd(g1, g0, cbl << h)
-    let vbr = roundToOdd(g1, g0, cbr << h)
+    let vb = roundToOdd(g1, g0, cb &<< h)
+    let vbl = roundToOdd(g1, g0, cbl &<< h)
+    let vbr = roundToOdd(g1, g0, cbr &<< h)
     let s = vb >> 2
     if s >= 100 {
       // A multiple of ten inside the interval is the one shorter candidate.
@@ -174,9 +175,19 @@ enum ShortestDecimal {
     return n + 1
   }
 
-  /// Moves bytes `p[1...count]` to `p[0..<count]`, leaving the bytes after them alone.
-  @inlinable
+  /// Moves bytes `p[1...count]` to `p[0..<count]`, leaving the bytes after them alone. A plan's
+  /// numbers have one to four integer digits: moved one by one, they cost less than a call to
+  /// memmove.
+  @inlinable @inline(__always)
   static func shiftLeftByOne(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
-    UnsafeMutableRawPointer(p).copyMemory(from: p + 1, byteCount: count)
+    // Unrolled, so that the compiler does not turn it back into the call.
+    guard count <= 4 else {
+      UnsafeMutableRawPointer(p).copyMemory(from: p + 1, byteCount: count)
+      return
+    }
+    if count > 0 { p[0] = p[1] }
+    if count > 1 { p[1] = p[2] }
+    if count > 2 { p[2] = p[3] }
+    if count > 3 { p[3] = p[4] }
   }
 }

@@ -49,7 +49,7 @@ public enum ViewTransitionExporter {
   /// of them per sample. Its text is a function of them, and two different doubles never spell
   /// alike (shortest round-trip digits; 0 and -0 compare equal and both spell `0`), so the
   /// text changes exactly where the numbers do: only the texts written are formatted (into
-  /// `texts`, ranges of the shared text pool, once each).
+  /// the shared text pool, once each).
   struct Property {
     var css: StaticString
     var camel: StaticString
@@ -134,14 +134,19 @@ public enum ViewTransitionExporter {
   /// texts at `texts[base + sample]` (a static one's at `texts[base]`).
   struct Row {
     var css: StaticString
-    var camel: StaticString
     var base: Int
+    /// An animated property's ` css: ` and `,"camel":"`, in the pool: one copy per keyframe
+    /// instead of three pieces.
+    var cssName: Range<Int> = 0..<0
+    var jsonName: Range<Int> = 0..<0
   }
 
   struct Pseudo {
     var kind: PseudoKind
     var group: Int
     var properties: [Property]
+    /// Its group's entry in the windows (one per distinct delay).
+    var window = 0
     /// Filled once the texts are written.
     var animatedRows: [Row] = []
     var staticRows: [Row] = []
@@ -181,15 +186,36 @@ public enum ViewTransitionExporter {
     {
       pseudos[bottom].properties[t].animated = true
     }
-    // The texts written: a static property's once, an animated one's at its window's samples.
-    var pool = JSONWriter(capacity: 4096 + samples * timeline.layers.count * 96)
+    // The texts written: a window's offsets and timings once per distinct delay (most groups
+    // share one), a static property's once, an animated one's at its window's samples.
+    var pool = JSONWriter(capacity: 4096 + samples * timeline.layers.count * 160)
+    var windows: [Window] = []
+    for p in pseudos.indices {
+      let delay = mapping.groups[pseudos[p].group].delay
+      if let known = windows.firstIndex(where: { $0.delay == delay }) {
+        pseudos[p].window = known
+      } else {
+        pseudos[p].window = windows.count
+        windows.append(Window(timeline, delay: delay, &pool))
+      }
+    }
     var texts: [Range<Int>] = []
     texts.reserveCapacity(samples * timeline.layers.count * 4)
     for p in pseudos.indices {
-      let start = window(timeline, delay: mapping.groups[pseudos[p].group].delay)[0].index
+      let start = windows[pseudos[p].window].samples[0].index
       for property in pseudos[p].properties {
-        let row = Row(css: property.css, camel: property.camel, base: texts.count)
+        var row = Row(css: property.css, base: texts.count)
         if property.animated {
+          let css = pool.byteCount
+          pool.raw(" ")
+          pool.raw(property.css)
+          pool.raw(": ")
+          let json = pool.byteCount
+          pool.raw(",\"")
+          pool.raw(property.camel)
+          pool.raw("\":\"")
+          row.cssName = css..<json
+          row.jsonName = json..<pool.byteCount
           texts.append(contentsOf: repeatElement(0..<0, count: start))
           for k in start..<property.samples { texts.append(property.write(k, &pool)) }
           pseudos[p].animatedRows.append(row)
@@ -202,74 +228,81 @@ public enum ViewTransitionExporter {
     }
 
     let duration = timeline.duration
-    var w = JSONWriter(capacity: 2048 + pool.byteCount * 3)
-    w.raw("{\"format\":\"viewtransition\",\"formatVersion\":1,\"engineVersion\":\"")
-    w.raw(PlanEncoder.engineVersion)
-    w.raw("\",\"style\":")
-    w.string(plan.style)
-    w.raw(",\"operation\":")
-    w.string(plan.operation.rawValue)
-    PlanEncoder.writeEchoes(
-      reduceMotion: plan.reduceMotion, reversal: plan.reversal, retarget: nil, &w)
-    w.raw(",\"container\":")
-    w.size(timeline.container)
-    w.raw(",\"duration\":")
-    w.number(duration * 1000)
-    w.raw(",\"frameRate\":")
-    w.integer(Int64(plan.frameRate))
-    w.raw(",\"types\":[")
-    w.string("tp-" + ViewTransitionText.encoded(plan.style))
-    w.raw(",")
-    w.string("tp-" + ViewTransitionText.encoded(plan.operation.rawValue))
-    if plan.reversal != nil { w.raw(",\"tp-reversal\"") }
-    if plan.reduceMotion { w.raw(",\"tp-reduced-motion\"") }
-    w.raw("]")
-    if let background = mapping.background {
-      w.raw(",\"background\":")
-      w.string(timeline.layers[background].id)
-    }
-    w.raw(",\"groups\":[")
-    for (g, group) in mapping.groups.enumerated() {
-      if g > 0 { w.raw(",") }
-      writeGroupEntry(group, zIndex: g, timeline, &w)
-    }
-    w.raw("]")
-
-    // baseCss, then css = baseCss + the animations' lines. The CSS texts are ASCII without
-    // quotes or backslashes: written straight into their JSON strings, each line break as its
-    // escape.
-    var base = JSONWriter(capacity: 4096)
+    // baseCss first: its bytes go into the document twice.
+    var base = JSONWriter(capacity: 4096 + mapping.groups.count * 640)
     writeBaseCss(plan, timeline, mapping, pseudos, pool: pool, texts, &base)
-    w.raw(",\"baseCss\":\"")
-    w.append(base)
-    w.raw("\",\"css\":\"")
-    w.append(base)
-    for pseudo in pseudos where pseudo.animated {
-      writeCssAnimation(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, texts, &w)
-    }
-    w.raw("\",\"animations\":[")
-    var first = true
-    for pseudo in pseudos where pseudo.animated {
-      if !first { w.raw(",") }
-      first = false
-      writeAnimationEntry(pseudo, mapping.groups[pseudo.group], timeline, pool: pool, texts, &w)
-    }
-    w.raw("],\"actions\":")
-    PlanEncoder.writeActions(timeline.actions, &w)
-    if let request = plan.request {
-      w.raw(",\"request\":")
-      w.append(contentsOf: CanonicalRequest.json(request))
-    }
-    if !mapping.leftOut.isEmpty {
-      w.raw(",\"leavesOut\":[")
-      for (i, l) in mapping.leftOut.enumerated() {
-        if i > 0 { w.raw(",") }
-        w.string(timeline.layers[l].id)
+    // Written straight into the array returned, in room for all of it: a document that
+    // outgrew it would be copied twice more (0.6M instructions of the 10-pair hero push's).
+    // The texts appear twice, with their names, offsets and punctuation about as long again.
+    let capacity = 8192 + 2 * base.byteCount + 4 * pool.byteCount
+    return JSONWriter.collect(capacity: capacity) { w in
+      w.raw("{\"format\":\"viewtransition\",\"formatVersion\":1,\"engineVersion\":\"")
+      w.raw(PlanEncoder.engineVersion)
+      w.raw("\",\"style\":")
+      w.string(plan.style)
+      w.raw(",\"operation\":")
+      w.string(plan.operation.rawValue)
+      PlanEncoder.writeEchoes(
+        reduceMotion: plan.reduceMotion, reversal: plan.reversal, retarget: nil, &w)
+      w.raw(",\"container\":")
+      w.size(timeline.container)
+      w.raw(",\"duration\":")
+      w.number(duration * 1000)
+      w.raw(",\"frameRate\":")
+      w.integer(Int64(plan.frameRate))
+      w.raw(",\"types\":[")
+      w.string("tp-" + ViewTransitionText.encoded(plan.style))
+      w.raw(",")
+      w.string("tp-" + ViewTransitionText.encoded(plan.operation.rawValue))
+      if plan.reversal != nil { w.raw(",\"tp-reversal\"") }
+      if plan.reduceMotion { w.raw(",\"tp-reduced-motion\"") }
+      w.raw("]")
+      if let background = mapping.background {
+        w.raw(",\"background\":")
+        w.string(timeline.layers[background].id)
+      }
+      w.raw(",\"groups\":[")
+      for (g, group) in mapping.groups.enumerated() {
+        if g > 0 { w.raw(",") }
+        writeGroupEntry(group, zIndex: g, timeline, &w)
       }
       w.raw("]")
+
+      // baseCss, then css = baseCss + the animations' lines. The CSS texts are ASCII without
+      // quotes or backslashes: written straight into their JSON strings, each line break as its
+      // escape.
+      w.raw(",\"baseCss\":\"")
+      w.append(base)
+      w.raw("\",\"css\":\"")
+      w.append(base)
+      for pseudo in pseudos where pseudo.animated {
+        writeCssAnimation(
+          pseudo, mapping.groups[pseudo.group], windows[pseudo.window], pool: pool, texts, &w)
+      }
+      w.raw("\",\"animations\":[")
+      var first = true
+      for pseudo in pseudos where pseudo.animated {
+        if !first { w.raw(",") }
+        first = false
+        writeAnimationEntry(
+          pseudo, mapping.groups[pseudo.group], windows[pseudo.window], pool: pool, texts, &w)
+      }
+      w.raw("],\"actions\":")
+      PlanEncoder.writeActions(timeline.actions, &w)
+      if let request = plan.request {
+        w.raw(",\"request\":")
+        CanonicalRequest.write(request, &w)
+      }
+      if !mapping.leftOut.isEmpty {
+        w.raw(",\"leavesOut\":[")
+        for (i, l) in mapping.leftOut.enumerated() {
+          if i > 0 { w.raw(",") }
+          w.string(timeline.layers[l].id)
+        }
+        w.raw("]")
+      }
+      w.raw("}")
     }
-    w.raw("}")
-    return w.bytes
   }
 
   // MARK: - Property texts
@@ -534,30 +567,62 @@ public enum ViewTransitionExporter {
     w.append(utf8: name)
   }
 
+  /// 4.1's window of one delay with the texts every animation of that delay repeats, each
+  /// formatted once into the pool: the samples' offsets (JSON numbers and CSS percentages) and
+  /// the timing.
+  struct Window {
+    var delay: Double
+    var samples: [(index: Int, offset: Range<Int>, percent: Range<Int>)] = []
+    /// `(D - d) x 1000` and the delay in milliseconds, as JSON numbers and as CSS numbers.
+    var duration: Range<Int>
+    var cssDuration: Range<Int>
+    var cssDelay: Range<Int>
+    /// Only for d > 0 (the option is left out otherwise).
+    var delayText: Range<Int>
+
+    init(_ timeline: Timeline, delay d: Double, _ pool: inout JSONWriter) {
+      delay = d
+      func text(_ write: (inout JSONWriter) -> Void) -> Range<Int> {
+        let start = pool.byteCount
+        write(&pool)
+        return start..<pool.byteCount
+      }
+      let ms = (timeline.duration - d) * 1000
+      duration = text { $0.number(ms) }
+      cssDuration = text { ViewTransitionText.number(ms, &$0) }
+      cssDelay = text { ViewTransitionText.number(d > 0 ? d * 1000 : 0, &$0) }
+      delayText = d > 0 ? text { $0.number(d * 1000) } : 0..<0
+      for (index, offset) in window(timeline, delay: d) {
+        samples.append(
+          (
+            index, text { $0.number(offset) },
+            text { ViewTransitionText.number(offset * 100, &$0) }
+          ))
+      }
+    }
+  }
+
   static func writeCssAnimation(
-    _ pseudo: Pseudo, _ group: ViewTransitionGroups.Group, _ timeline: Timeline,
+    _ pseudo: Pseudo, _ group: ViewTransitionGroups.Group, _ window: Window,
     pool: borrowing JSONWriter, _ texts: [Range<Int>], _ w: inout JSONWriter
   ) {
-    let d = group.delay
     selector(pseudo.kind, group.name, &w)
     w.raw(" { animation: ")
     animationName(pseudo, group.name, &w)
     w.raw(" ")
-    ViewTransitionText.number((timeline.duration - d) * 1000, &w)
+    w.append(pool, window.cssDuration)
     w.raw("ms linear ")
-    ViewTransitionText.number(d > 0 ? d * 1000 : 0, &w)
+    w.append(pool, window.cssDelay)
     w.raw("ms both; }\\n@keyframes ")
     animationName(pseudo, group.name, &w)
     w.raw(" {\\n")
-    for (index, offset) in window(timeline, delay: d) {
+    for sample in window.samples {
       w.raw("  ")
-      ViewTransitionText.number(offset * 100, &w)
+      w.append(pool, sample.percent)
       w.raw("% {")
       for row in pseudo.animatedRows {
-        w.raw(" ")
-        w.raw(row.css)
-        w.raw(": ")
-        w.append(pool, texts[row.base + index])
+        w.append(pool, row.cssName)
+        w.append(pool, texts[row.base + sample.index])
         w.raw(";")
       }
       w.raw(" }\\n")
@@ -566,30 +631,27 @@ public enum ViewTransitionExporter {
   }
 
   static func writeAnimationEntry(
-    _ pseudo: Pseudo, _ group: ViewTransitionGroups.Group, _ timeline: Timeline,
+    _ pseudo: Pseudo, _ group: ViewTransitionGroups.Group, _ window: Window,
     pool: borrowing JSONWriter, _ texts: [Range<Int>], _ w: inout JSONWriter
   ) {
-    let d = group.delay
     w.raw("{\"keyframes\":[")
-    for (k, (index, offset)) in window(timeline, delay: d).enumerated() {
+    for (k, sample) in window.samples.enumerated() {
       if k > 0 { w.raw(",") }
       w.raw("{\"offset\":")
-      w.number(offset)
+      w.append(pool, sample.offset)
       for row in pseudo.animatedRows {
-        w.raw(",\"")
-        w.raw(row.camel)
-        w.raw("\":\"")
+        w.append(pool, row.jsonName)
         // CSS texts are ASCII without quotes or backslashes: no escaping needed.
-        w.append(pool, texts[row.base + index])
+        w.append(pool, texts[row.base + sample.index])
         w.raw("\"")
       }
       w.raw("}")
     }
     w.raw("],\"options\":{\"duration\":")
-    w.number((timeline.duration - d) * 1000)
-    if d > 0 {
+    w.append(pool, window.duration)
+    if window.delay > 0 {
       w.raw(",\"delay\":")
-      w.number(d * 1000)
+      w.append(pool, window.delayText)
     }
     w.raw(",\"easing\":\"linear\",\"fill\":\"both\",\"pseudoElement\":\"")
     selector(pseudo.kind, group.name, &w)
