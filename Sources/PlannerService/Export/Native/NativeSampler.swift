@@ -26,12 +26,13 @@ struct NativeSampler {
     var length: Double
     /// The row values at `t` with every track continued from inside the piece `(lo, hi)`.
     var values: (_ t: Double, _ lo: Double, _ hi: Double) -> [Double]
-    /// The same values appended to the memo's buffer (`into`), when the group has them so:
-    /// then no array is made per evaluation.
-    var appendValues: ((_ t: Double, _ lo: Double, _ hi: Double, _ into: inout [Double]) -> Void)? =
-      nil
-    /// How far values `a` (the interpolation) are from `b` (exact) at `t`, in points.
-    var deviation: (_ a: [Double], _ b: [Double], _ t: Double) -> Double
+    /// A point of a plain frame track's rect, evaluated from its numbers into the memo's
+    /// buffer (then `values` is not called: no closure or array per evaluation).
+    var rectPoint: NativeRectPoint? = nil
+    /// How far values `a` (the interpolation) are from `b` (exact) at `t`, in points; nil:
+    /// the largest difference of any number (`NativeDeviation.largest`), which chord tests
+    /// then compute in place from the memo's buffer.
+    var measure: ((_ a: [Double], _ b: [Double], _ t: Double) -> Double)? = nil
     /// Whether the values are 4x4 matrices that Core Animation may also blend by
     /// decomposition (its matrix keyframe blend is undocumented): chords are then tested
     /// under both readings.
@@ -45,6 +46,10 @@ struct NativeSampler {
     /// The jump between pieces that gets a step keyframe (0.01 pt; a ninth of an opacity's
     /// probe bound, so steps keep the same share of the bound).
     var stepTolerance: Double { tolerance / 9 }
+
+    func deviation(_ a: [Double], _ b: [Double], _ t: Double) -> Double {
+      measure?(a, b, t) ?? NativeDeviation.largest(a, b)
+    }
   }
 
   /// The probe bound for rows of `property`'s values.
@@ -160,6 +165,10 @@ struct NativeSampler {
     let group: Group
     let lo: Double
     let hi: Double
+    /// The group's rect point and whether its deviation is the largest difference, read
+    /// once: testing the group's optionals at every lookup copied them out each time.
+    private let point: NativeRectPoint?
+    private let largest: Bool
     /// Numbers per value (0 until the first evaluation).
     private var width = 0
     private var store: [Double] = []
@@ -178,6 +187,8 @@ struct NativeSampler {
       self.group = group
       self.lo = lo
       self.hi = hi
+      point = group.rectPoint
+      largest = group.measure == nil
     }
 
     /// The value at `t` as a new array (for the keyframes kept).
@@ -187,6 +198,9 @@ struct NativeSampler {
     }
 
     /// The position of `t`'s value in the store, evaluating it the first time.
+    /// The lookup is inlined into the chord tests (three quarters of the lookups find their
+    /// time); the first evaluation is not.
+    @inline(__always)
     private mutating func index(_ t: Double) -> Int {
       let mask = slots.count - 1
       var h = Int(truncatingIfNeeded: (t.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
@@ -195,10 +209,15 @@ struct NativeSampler {
         if times[i].bitPattern == t.bitPattern { return i }
         h = (h + 1) & mask
       }
-      if let append = group.appendValues {
-        let before = store.count
-        append(t, lo, hi, &store)
-        if width == 0 { startWidth(store.count - before) }
+      return evaluate(t, slot: h)
+    }
+
+    /// Evaluates `t` into the store and records it at the empty slot `h`.
+    @inline(never)
+    private mutating func evaluate(_ t: Double, slot h: Int) -> Int {
+      if let point {
+        point.append(t, lo, hi, into: &store)
+        if width == 0 { startWidth(2) }
       } else {
         let v = group.values(t, lo, hi)
         if width == 0 { startWidth(v.count) }
@@ -248,16 +267,28 @@ struct NativeSampler {
       let (a, b, ia, ib) = (chord.a, chord.b, chord.ia, chord.ib)
       let it = index(t) * width
       let u = (t - a) / (b - a)
-      for k in 0..<width {
-        let va = store[ia + k]
-        interpolated[k] = va + (store[ib + k] - va) * u
-        exactScratch[k] = store[it + k]
+      var worst = 0.0
+      if largest {
+        // NativeDeviation.largest's arithmetic, read from the buffer without the copies.
+        for k in 0..<width {
+          let va = store[ia + k]
+          worst = max(worst, abs(va + (store[ib + k] - va) * u - store[it + k]))
+        }
+      } else {
+        for k in 0..<width {
+          let va = store[ia + k]
+          interpolated[k] = va + (store[ib + k] - va) * u
+          exactScratch[k] = store[it + k]
+        }
+        worst = group.measure!(interpolated, exactScratch, t)
       }
-      var worst = group.deviation(interpolated, exactScratch, t)
       if group.decompositionBlend {
         // A singular end has no decomposition: the blend is then the lerp already tested.
         if let da = decomposition(ia / width), let db = decomposition(ib / width) {
           let blended = DecomposedTransform.interpolate(da, db, u).recomposed.values
+          if largest {
+            for k in 0..<width { exactScratch[k] = store[it + k] }
+          }
           worst = max(worst, group.deviation(blended, exactScratch, t))
         }
       }

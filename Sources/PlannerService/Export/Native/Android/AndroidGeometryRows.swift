@@ -146,6 +146,19 @@ extension AndroidPlatform {
     ]
   }
 
+  /// How `properties` reads a translation group's two numbers off the frame, the transform
+  /// `m` held (nil for a matrix layer, whose group has no such pair).
+  private static func reading(_ g: Geometry, _ base: Base, _ m: Transform3D, _ anchor: Point)
+    -> NativeRectPoint.Reading?
+  {
+    let origin = Point(x: base.x, y: base.y)
+    switch g {
+    case .translation: return .translation(base: origin, held: Point(x: m.m41, y: m.m42))
+    case .scale: return .scale(anchor: anchor, held: Point(x: m.m11, y: m.m22), base: origin)
+    case .matrix: return nil
+    }
+  }
+
   /// The layer's geometry rows sampled as one group over the tracks that move them.
   mutating func sampledGeometry(
     _ layer: Layer, _ g: Geometry, _ base: Base, frame: NativeTrack?, transform: NativeTrack?,
@@ -167,9 +180,12 @@ extension AndroidPlatform {
         let all = Self.properties(r, m, g, base, anchor: anchor)
         return translationOnly ? Array(all[0..<2]) : all
       },
-      deviation: { a, b, _ in
-        translationOnly ? NativeDeviation.largest(a, b) : Self.cornerDeviation(a, b, g, base)
-      },
+      rectPoint: translationOnly && transform == nil
+        ? frame.flatMap { f in
+          Self.reading(g, base, heldTransform, anchor).flatMap { NativeRectPoint(f, $0) }
+        }
+        : nil,
+      measure: translationOnly ? nil : { a, b, _ in Self.cornerDeviation(a, b, g, base) },
       breaks: tracks.flatMap(\.breaks))
     let key = GroupKey(
       frame: frame?.track, transform: transform?.track,

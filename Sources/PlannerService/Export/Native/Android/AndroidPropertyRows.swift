@@ -59,7 +59,6 @@ extension AndroidPlatform {
       let group = NativeSampler.Group(
         schedules: [(t.start, t.end)], length: t.length,
         values: { time, lo, hi in Self.numbers(t.continued(time, lo, hi)) },
-        deviation: { a, b, _ in NativeDeviation.largest(a, b) },
         breaks: t.breaks, tolerance: NativeSampler.tolerance(opacity: property.isOpacity))
       let keys = sampler.sample(group, grid: grid)
       if keys.coarse { meta.coarse(layer.id, property.rawValue) }

@@ -39,12 +39,7 @@ extension CoreAnimationPlatform {
         let r = t.continuedRect(time, lo, hi)
         return [r.x + anchor.x * r.width, r.y + anchor.y * r.height]
       },
-      appendValues: { time, lo, hi, out in
-        let r = t.continuedRect(time, lo, hi)
-        out.append(r.x + anchor.x * r.width)
-        out.append(r.y + anchor.y * r.height)
-      },
-      deviation: { a, b, _ in NativeDeviation.largest(a, b) })
+      rectPoint: NativeRectPoint(t, .anchor(anchor)))
     let keys = sampledKeys(PlacedKey(row: "position", track: t.track, anchor: anchor), group)
     return keyframeRow("position", keys, bare: false, decimals: 4, t, layer)
   }
@@ -58,7 +53,7 @@ extension CoreAnimationPlatform {
     let group = NativeSampler.Group(
       schedules: [(t.start, t.end)], length: t.length,
       values: { time, lo, hi in t.continued(time, lo, hi).transformValue.values },
-      deviation: { a, b, time in
+      measure: { a, b, time in
         let f = frame(time)
         return NativeDeviation.corners(
           LayerGeometry(frame: f, anchor: anchor, transform: Transform3D(a)),
@@ -81,7 +76,6 @@ extension CoreAnimationPlatform {
       values: { time, lo, hi in
         [Self.componentPaths(t.continued(time, lo, hi), property, anchor: anchor)[index].1]
       },
-      deviation: { a, b, _ in NativeDeviation.largest(a, b) },
       breaks: t.breaks, tolerance: NativeSampler.tolerance(opacity: property.isOpacity))
     let keys = sampledKeys(PlacedKey(row: path, track: t.track, anchor: anchor), group)
     let lengths = property == .frame || property == .contentFrame || property == .cornerRadius
@@ -99,7 +93,7 @@ extension CoreAnimationPlatform {
       values: { time, lo, hi in
         Self.keyPaths(t.continued(time, lo, hi), property, anchor: anchor).flatMap { $0.1 }
       },
-      deviation: { a, b, _ in
+      measure: { a, b, _ in
         switch property {
         case .frame: NativeDeviation.box(a, b, anchor: anchor)
         case .contentFrame: NativeDeviation.box(a, b, anchor: Point(x: 0, y: 0))
