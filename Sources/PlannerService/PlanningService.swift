@@ -121,14 +121,23 @@ public struct PlanningService: Sendable {
 
   // MARK: - Interactions (POST /v1/interactions)
 
-  /// Parses and validates an interaction request body.
+  /// Parses and validates an interaction request body: a tape, as for plans (its
+  /// `transition` is a plan request; the kinds' members are read off the same tape).
   public func decodeInteractionRequest(_ body: [UInt8]) -> Result<any GestureRequest, Problem> {
-    let root: JSONValue
+    let tape: JSONTape
     do {
-      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+      tape = try JSONTape.parse(body, maximumDepth: limits.maximumDepth)
     } catch {
       return .failure(.malformedJSON(error))
     }
+    return decodeInteractionRequest(tape.root)
+  }
+
+  /// Validates an interaction request already parsed (a tape's root, or a tree: the fuzz
+  /// target compares the two).
+  public func decodeInteractionRequest<Node: JSONNode>(_ root: Node)
+    -> Result<any GestureRequest, Problem>
+  {
     switch InteractionRequestDecoder(limits: limits).decode(root) {
     case .success(let request): return .success(request)
     case .failure(let invalid): return .failure(.invalidFields(invalid.errors))

@@ -6,8 +6,8 @@ import TransitionEngine
 /// the input is a request body. It is decoded as a plan request and as an interaction request;
 /// what decodes is planned and encoded in every response format (plan and interaction JSON,
 /// problem+json, and each export format: waapi, css, lottie, svg). Invariants (a violation aborts: a libFuzzer finding):
-/// - the plan decoder reading a tape answers exactly as the tree it replaced (request, or
-///   status, offset and every listed field error in order);
+/// - the plan and interaction decoders reading a tape answer exactly as the tree they replaced
+///   (request, or status, offset and every listed field error in order);
 /// - no memory error or trap (AddressSanitizer; Swift's overflow, bounds and precondition checks);
 /// - a body that fails to decode is a 400 with the byte offset of the syntax error (within the
 ///   body) or a 422 listing fields by JSON Pointer;
@@ -116,8 +116,40 @@ func checkDecoderAgreement(_ body: [UInt8], _ decoded: Result<PlanRequest, Probl
   }
 }
 
+/// The interaction decoder (a tape) against the tree it replaced, as for plans
+/// (Tests/PlannerServiceTests/Oracle/OracleInteractionDecoder.swift holds the old walk): the
+/// same request (compared by its dump: gesture requests are not Equatable), or the same
+/// problem.
+func checkInteractionDecoderAgreement(
+  _ body: [UInt8], _ decoded: Result<any GestureRequest, Problem>
+) {
+  let tree: Result<any GestureRequest, Problem>
+  do {
+    tree = service.decodeInteractionRequest(
+      try JSONParser.parse(body, maximumDepth: service.limits.maximumDepth))
+  } catch {
+    tree = .failure(.malformedJSON(error))
+  }
+  switch (decoded, tree) {
+  case (.success(let a), .success(let b)):
+    var first = ""
+    var second = ""
+    dump(a, to: &first)
+    dump(b, to: &second)
+    require(first == second, "the tape and the tree decode different interactions", first, second)
+  case (.failure(let a), .failure(let b)):
+    require(
+      a.encoded() == b.encoded() && a.errors == b.errors,
+      "the tape and the tree refuse an interaction differently", a, b)
+  default:
+    require(false, "the tape and the tree disagree on an interaction's validity", decoded, tree)
+  }
+}
+
 func checkInteraction(_ body: [UInt8]) {
-  switch service.decodeInteractionRequest(body) {
+  let decoded = service.decodeInteractionRequest(body)
+  checkInteractionDecoderAgreement(body, decoded)
+  switch decoded {
   case .failure(let problem):
     checkDecodingProblem(problem, bodySize: body.count)
   case .success(let request):

@@ -1,7 +1,7 @@
 import JSON
 
-/// Reads typed fields out of a JSON value (a ``JSONTapeValue`` for plans, a ``JSONValue`` tree
-/// for the rest of an interaction), collecting every problem instead of stopping at the
+/// Reads typed fields out of a JSON value (a ``JSONTapeValue`` of a request's tape, or a
+/// ``JSONValue`` tree: the tests and the fuzz target compare the two), collecting every problem instead of stopping at the
 /// first, so that a 422 lists all bad fields at once.
 public struct FieldReader {
   public var errors: [FieldError] = []

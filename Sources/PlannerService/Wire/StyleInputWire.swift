@@ -116,7 +116,7 @@ struct StyleInputWire {
     }
     var items: [StyleValues] = []
     items.reserveCapacity(array.count)
-    var seen: [[UInt8]: Int] = [:]
+    var seen = FirstItemByBytes(capacity: uniqueKey == nil ? 0 : array.count)
     for (i, item) in array.enumerated() {
       var itemPointer: JSONPointer { pointer.appending(i) }
       guard
@@ -125,15 +125,12 @@ struct StyleInputWire {
       else { continue }
       let decoded = decode(
         members, in: object, at: itemPointer, styleName: styleName, reader: &reader)
-      if let uniqueKey, let key = decoded.text(uniqueKey) {
-        let bytes = Array(key.utf8)
-        if let earlier = seen[bytes] {
-          reader.fail(
-            itemPointer + uniqueKey,
-            "must be unique within the array: item \(earlier) has the same \(uniqueKey)")
-        } else {
-          seen[bytes] = i
-        }
+      if let uniqueKey, let key = decoded.text(uniqueKey),
+        let earlier = seen.earlier(key, item: i)
+      {
+        reader.fail(
+          itemPointer + uniqueKey,
+          "must be unique within the array: item \(earlier) has the same \(uniqueKey)")
       }
       items.append(decoded)
     }

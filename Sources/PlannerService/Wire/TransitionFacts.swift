@@ -10,12 +10,12 @@ struct TransitionFacts {
   var reversal = false
   var reduceMotion = false
 
-  init(_ transition: JSONValue?, reader: FieldReader) {
-    guard case .object = transition else { return }
+  init<Node: JSONNode>(_ transition: Node?, reader: FieldReader) {
+    guard let transition, transition.isObject else { return }
     let base = JSONPointer.root + "transition"
     let reported = Set(reader.errors.map(\.pointer))
     func readable(_ name: String) -> String? {
-      guard case .string(let text)? = transition?[name],
+      guard let text = transition[name]?.stringValue,
         !reported.contains((base + name).description)
       else {
         return nil
@@ -24,11 +24,11 @@ struct TransitionFacts {
     }
     style = readable("style")
     operation = readable("operation").flatMap(TransitionOperation.init(rawValue:))
-    if let value = transition?["reversal"], value != .null,
+    if let value = transition["reversal"], !value.isNull,
       !reported.contains((base + "reversal").description)
     {
       reversal = true
     }
-    reduceMotion = transition?["reduceMotion"] == .bool(true)
+    reduceMotion = transition["reduceMotion"]?.boolValue == true
   }
 }

@@ -15,8 +15,8 @@ struct GestureParameterWire {
   }
 
   /// `parameters` as an object, or nil when absent (or null), or not an object (reported).
-  func object(_ gesture: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
-    -> JSONValue?
+  func object<Node: JSONNode>(_ gesture: Node?, at pointer: JSONPointer, reader: inout FieldReader)
+    -> Node?
   {
     reader.object(
       gesture?["parameters"], at: pointer + "parameters", required: false,
@@ -24,8 +24,8 @@ struct GestureParameterWire {
   }
 
   /// `name`'s value in `parameters` by its kind; nil when absent or bad (then reported).
-  func value(
-    _ name: String, _ kind: ParameterKind, in parameters: JSONValue,
+  func value<Node: JSONNode>(
+    _ name: String, _ kind: ParameterKind, in parameters: Node,
     at pointer: JSONPointer, reader: inout FieldReader
   ) -> ParameterValue? {
     switch kind {
@@ -46,12 +46,11 @@ struct GestureParameterWire {
 
   /// A curve: a name of 3.1's list, or `{"type": "cubicBezier", "x1", "y1", "x2", "y2"}` read
   /// as a plan's `timing.curve` of that type.
-  func curve(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func curve<Node: JSONNode>(_ value: Node?, at pointer: JSONPointer, reader: inout FieldReader)
     -> GestureCurve?
   {
-    guard let value, value != .null else { return nil }
-    switch value {
-    case .string(let name):
+    guard let value, !value.isNull else { return nil }
+    if let name = value.stringValue {
       guard let known = GestureCurve.Name(rawValue: name) else {
         reader.fail(
           pointer,
@@ -60,15 +59,15 @@ struct GestureParameterWire {
         return nil
       }
       return .named(known)
-    case .object:
+    }
+    if value.isObject {
       guard
         case .cubicBezier(let x1, let y1, let x2, let y2)? = PlanRequestDecoder(limits: limits)
           .decodeCurve(value, at: pointer, reader: &reader, types: ["cubicBezier"])
       else { return nil }
       return .cubicBezier(x1: x1, y1: y1, x2: x2, y2: y2)
-    default:
-      reader.fail(pointer, "must be a curve name or a cubicBezier object, not \(value.typeName)")
-      return nil
     }
+    reader.fail(pointer, "must be a curve name or a cubicBezier object, not \(value.typeName)")
+    return nil
   }
 }

@@ -8,8 +8,8 @@ protocol GestureWireKind: GestureKind {
   /// Reads the kind's members of the body (its `gesture`, and `release` and `completion`
   /// where it has them) and what it refuses of `transition`, reporting every invalid field;
   /// nil when any is or the transition was unreadable.
-  static func decode(
-    _ root: JSONValue, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
+  static func decode<Node: JSONNode>(
+    _ root: Node, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
     reader: inout FieldReader
   ) -> Request?
 
@@ -39,7 +39,9 @@ extension GestureWireKind {
 
   /// Reports what the kind refuses of the transition, from the values of it that were
   /// readable.
-  static func refuse(_ transition: JSONValue?, reader: inout FieldReader) -> TransitionFacts {
+  static func refuse<Node: JSONNode>(_ transition: Node?, reader: inout FieldReader)
+    -> TransitionFacts
+  {
     let facts = TransitionFacts(transition, reader: reader)
     for issue in refusals(
       style: facts.style, operation: facts.operation, reversal: facts.reversal,

@@ -13,15 +13,15 @@ public struct InteractionRequestDecoder {
     self.limits = limits
   }
 
-  public func decode(_ root: JSONValue) -> Result<any GestureRequest, InvalidFields> {
+  public func decode<Node: JSONNode>(_ root: Node) -> Result<any GestureRequest, InvalidFields> {
     var reader = FieldReader()
     let request = decode(root, reader: &reader)
     if let request, reader.errors.isEmpty { return .success(request) }
     return .failure(InvalidFields(errors: reader.errors))
   }
 
-  func decode(_ root: JSONValue, reader: inout FieldReader) -> (any GestureRequest)? {
-    guard case .object = root else {
+  func decode<Node: JSONNode>(_ root: Node, reader: inout FieldReader) -> (any GestureRequest)? {
+    guard root.isObject else {
       reader.fail(.root, "must be a JSON object (an interaction request), not \(root.typeName)")
       return nil
     }
@@ -39,7 +39,7 @@ public struct InteractionRequestDecoder {
     // The kind decides what the rest is; an unknown kind stops there (docs/GESTURES.md 7).
     var kind = GestureRegistry.all[0]
     let gestureValue = root["gesture"]
-    if case .object = gestureValue {
+    if let gestureValue, gestureValue.isObject {
       let errorsBefore = reader.errors.count
       let name = reader.string(
         gestureValue, "kind", at: .root + "gesture", required: false,
@@ -50,14 +50,16 @@ public struct InteractionRequestDecoder {
     return kind.decode(root, transition: transition, using: self, reader: &reader)
   }
 
-  func decodeSamples(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodeSamples<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
+  )
     -> [GestureSample]?
   {
-    guard let value, value != .null else {
+    guard let value, !value.isNull else {
       reader.fail(pointer, "is required: an array of {\"t\", \"x\", \"y\", \"state\"}")
       return nil
     }
-    guard case .array(let items) = value else {
+    guard let items = value.elements else {
       reader.fail(pointer, "must be an array of samples, not \(value.typeName)")
       return nil
     }
@@ -103,14 +105,16 @@ public struct InteractionRequestDecoder {
     return complete ? samples : nil
   }
 
-  func decodeRelease(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodeRelease<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
+  )
     -> ReleasePolicy?
   {
     guard
       let object = reader.object(
         value, at: pointer, required: false, what: "{\"policy\", ...}")
     else {
-      if let value, value != .null { return nil }
+      if let value, !value.isNull { return nil }
       return .threshold()
     }
     let errorsBefore = reader.errors.count
@@ -133,14 +137,16 @@ public struct InteractionRequestDecoder {
     return reader.errors.count == errorsBefore ? policy : nil
   }
 
-  func decodeCompletion(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodeCompletion<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
+  )
     -> (speed: Double, curve: CompletionCurve)?
   {
     guard
       let object = reader.object(
         value, at: pointer, required: false, what: "{\"speed\", \"curve\"}")
     else {
-      if let value, value != .null { return nil }
+      if let value, !value.isNull { return nil }
       return (1, .default)
     }
     let errorsBefore = reader.errors.count

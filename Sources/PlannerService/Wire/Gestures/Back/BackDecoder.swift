@@ -4,14 +4,16 @@ import TransitionEngine
 /// `gesture` of kind `back` (docs/GESTURES.md 2, 7): `pattern`, `density`, `parameters` in 4.6's
 /// order, then the samples one by one, each's values before its stream rules.
 extension InteractionRequestDecoder {
-  func decodeBack(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodeBack<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
+  )
     -> BackGesture?
   {
     let errorsBefore = reader.errors.count
     let patternName = reader.string(
       value, "pattern", at: pointer, required: false,
       oneOf: BackPattern.allCases.map(\.rawValue))
-    let patternReadable = value?["pattern"].map { $0 == .null || patternName != nil } ?? true
+    let patternReadable = value?["pattern"].map { $0.isNull || patternName != nil } ?? true
     let density =
       reader.number(value, "density", at: pointer, required: false, .leftOpen(0, 100)) ?? 1
     let pattern = patternName.flatMap(BackPattern.init(rawValue:)) ?? .crossActivity
@@ -35,15 +37,15 @@ extension InteractionRequestDecoder {
       pattern: pattern, density: density, parameters: parameters, samples: samples)
   }
 
-  func decodeBackSamples(
-    _ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader
+  func decodeBackSamples<Node: JSONNode>(
+    _ value: Node?, at pointer: JSONPointer, reader: inout FieldReader
   ) -> [BackSample]? {
     let members = "{\"t\", \"state\", \"progress\", \"touchX\", \"touchY\", \"swipeEdge\"}"
-    guard let value, value != .null else {
+    guard let value, !value.isNull else {
       reader.fail(pointer, "is required: an array of \(members)")
       return nil
     }
-    guard case .array(let items) = value else {
+    guard let items = value.elements else {
       reader.fail(pointer, "must be an array of samples, not \(value.typeName)")
       return nil
     }
@@ -102,10 +104,10 @@ extension InteractionRequestDecoder {
 
   /// `touchX` / `touchY`: nil when absent, NaN for null (a button press has no touch, and
   /// null does not inherit), else a number in [-1e7, 1e7] pixels.
-  private func touch(
-    _ sample: JSONValue, _ key: String, at base: JSONPointer, reader: inout FieldReader
+  private func touch<Node: JSONNode>(
+    _ sample: Node, _ key: String, at base: JSONPointer, reader: inout FieldReader
   ) -> Double? {
-    if sample[key] == .null { return .nan }
+    if sample[key]?.isNull == true { return .nan }
     let m = limits.maximumCoordinate
     return reader.number(sample, key, at: base, required: false, .closed(-m, m))
   }

@@ -4,8 +4,8 @@ import TransitionEngine
 /// The `back` stream on the wire: its refusals of the transition, its `gesture`
 /// (``InteractionRequestDecoder/decodeBack(_:at:reader:)``), its answer (``BackEncoder``).
 extension BackPlanner: GestureWireKind {
-  static func decode(
-    _ root: JSONValue, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
+  static func decode<Node: JSONNode>(
+    _ root: Node, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
     reader: inout FieldReader
   ) -> BackRequest? {
     _ = refuse(root["transition"], reader: &reader)

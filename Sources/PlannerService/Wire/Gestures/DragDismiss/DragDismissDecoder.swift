@@ -5,8 +5,8 @@ import TransitionEngine
 /// `parameters` in 5.7's order, the samples (a pan's), then `release` and `completion` as for
 /// a pan.
 extension InteractionRequestDecoder {
-  func decodeDragDismiss(
-    _ root: JSONValue, transition: PlanRequest?, style: String?, at pointer: JSONPointer,
+  func decodeDragDismiss<Node: JSONNode>(
+    _ root: Node, transition: PlanRequest?, style: String?, at pointer: JSONPointer,
     reader: inout FieldReader
   ) -> DragDismissRequest? {
     let errorsBefore = reader.errors.count
@@ -55,8 +55,8 @@ extension InteractionRequestDecoder {
   /// One of the style's shared elements, as its naming asks (a fixed list, or a scene's id,
   /// required). A style that shares none is refused at `/gesture/kind`, a bad style at its own
   /// pointer: their element is not read.
-  private func decodeElement(
-    _ gesture: JSONValue?, transition: PlanRequest?, style: String?, at pointer: JSONPointer,
+  private func decodeElement<Node: JSONNode>(
+    _ gesture: Node?, transition: PlanRequest?, style: String?, at pointer: JSONPointer,
     reader: inout FieldReader
   ) -> String? {
     guard let naming = style.flatMap(StyleRegistry.style(named:))?.sharedElementNaming else {

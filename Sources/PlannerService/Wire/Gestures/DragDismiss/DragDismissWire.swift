@@ -5,8 +5,8 @@ import TransitionEngine
 /// and `completion` (``InteractionRequestDecoder/decodeDragDismiss``), its answer
 /// (``DragDismissEncoder``).
 extension DragDismissPlanner: GestureWireKind {
-  static func decode(
-    _ root: JSONValue, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
+  static func decode<Node: JSONNode>(
+    _ root: Node, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
     reader: inout FieldReader
   ) -> DragDismissRequest? {
     let facts = refuse(root["transition"], reader: &reader)

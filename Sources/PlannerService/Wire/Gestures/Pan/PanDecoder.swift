@@ -4,7 +4,7 @@ import TransitionEngine
 /// `gesture` of kind `pan` (docs/API.md "POST /v1/interactions"): `direction`, `distance`,
 /// `samples`.
 extension InteractionRequestDecoder {
-  func decodePan(_ value: JSONValue?, at pointer: JSONPointer, reader: inout FieldReader)
+  func decodePan<Node: JSONNode>(_ value: Node?, at pointer: JSONPointer, reader: inout FieldReader)
     -> PanGesture?
   {
     guard

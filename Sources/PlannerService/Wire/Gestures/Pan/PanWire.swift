@@ -7,8 +7,8 @@ import TransitionEngine
 extension PanPlanner: GestureWireKind {
   static var answersName: Bool { false }
 
-  static func decode(
-    _ root: JSONValue, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
+  static func decode<Node: JSONNode>(
+    _ root: Node, transition: PlanRequest?, using decoder: InteractionRequestDecoder,
     reader: inout FieldReader
   ) -> PanRequest? {
     let gesture = decoder.decodePan(root["gesture"], at: .root + "gesture", reader: &reader)
