@@ -30,11 +30,13 @@ echo "building the fuzz targets (release, ${flags[*]})"
 build_log="$work/build.log"
 built=0
 (cd Fuzz && flock /tmp/swift-build.lock swift build "${flags[@]}" >"$build_log" 2>&1) || built=$?
-if [ "$built" -ne 0 ] && grep -q "because of missing inputs" "$build_log"; then
-  # A source file removed from the root package stays in the cached build plan of this nested
-  # package ("missing inputs: .../Results.swift", seen after a file was split in two): the
-  # plan is dropped and made again, the objects kept.
-  echo "the cached build plan names a removed file: planning again"
+if [ "$built" -ne 0 ] && grep -qE "because of missing inputs|cannot find '[A-Za-z0-9_]+' in scope" \
+  "$build_log"; then
+  # The cached build plan of this nested package lists the root package's files as they were:
+  # a file removed stays in it ("missing inputs: .../Results.swift", after a file was split in
+  # two) and a file added is not compiled ("cannot find 'FirstItemByBytes' in scope"). The
+  # plan is dropped and made again, the objects kept; a real compile error fails again below.
+  echo "the cached build plan lists the root package's files as they were: planning again"
   rm -f Fuzz/.build/release.yaml Fuzz/.build/*/release/description.json
   built=0
   (cd Fuzz && flock /tmp/swift-build.lock swift build "${flags[@]}" >"$build_log" 2>&1) || built=$?
