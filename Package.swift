@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "PlannerService", targets: ["PlannerService"]),
     .library(name: "PlannerClient", targets: ["PlannerClient"]),
     .library(name: "JSON", targets: ["JSON"]),
+    // For the planner fuzz target: the parser the tape is checked against.
+    .library(name: "JSONReference", targets: ["JSONReference"]),
     // For the fuzz targets of the nested package in Fuzz/ (they need the parser on its own).
     .library(name: "HTTP1", targets: ["HTTP1"]),
     .executable(name: "planner-client", targets: ["planner-client"]),
@@ -19,6 +21,9 @@ let package = Package(
     // JSON: parser, writer, shortest doubles, JSON Pointers, problem documents. Standard
     // library only; the server, the wire layer and the client all speak it.
     .target(name: "JSON"),
+    // The recursive-descent parser JSON's tape replaced, kept as the reference the decoder
+    // oracle tests and the planner fuzz target check the tape against; no product links it.
+    .target(name: "JSONReference", dependencies: ["JSON"]),
     // Sans-I/O HTTP/1.1: request parser, response writer, the connection machine, value types.
     // Imports nothing: the server's own answers are worded by the application (the seam).
     .target(name: "HTTP1"),
@@ -58,7 +63,10 @@ let package = Package(
       name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "JSON", "TestSupport"]),
     .testTarget(
       name: "PlannerServiceTests",
-      dependencies: ["PlannerService", "TransitionEngine", "JSON", "HTTP1", "Gzip", "TestSupport"]),
+      dependencies: [
+        "PlannerService", "TransitionEngine", "JSON", "JSONReference", "HTTP1", "Gzip",
+        "TestSupport",
+      ]),
     .testTarget(
       name: "IntegrationTests",
       dependencies: [

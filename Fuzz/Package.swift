@@ -30,6 +30,7 @@ let package = Package(
         .product(name: "PlannerService", package: "transition-planner"),
         .product(name: "TransitionEngine", package: "transition-planner"),
         .product(name: "JSON", package: "transition-planner"),
+        .product(name: "JSONReference", package: "transition-planner"),
       ]),
   ],
   swiftLanguageModes: [.v6]

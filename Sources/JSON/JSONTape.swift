@@ -3,10 +3,11 @@
 /// one buffer of unescaped bytes), numbers are converted once, and every container knows where
 /// it ends, so a member is found by stepping over its siblings.
 ///
-/// It accepts exactly what ``JSONParser`` accepts and refuses everything else with the same
-/// ``JSONSyntaxError`` (offset and message, the first one in document order): the request
-/// decoders read a tape where they used to read a ``JSONValue`` tree, and the answers must not
-/// change (Tests/PlannerServiceTests/Oracle compares the two).
+/// It is the project's one JSON grammar: the request decoders read a tape, and ``JSONParser``
+/// builds its trees from one. It accepts exactly what the recursive-descent parser it replaced
+/// accepted (kept as `ReferenceJSONParser` in Sources/JSONReference) and refuses everything
+/// else with the same ``JSONSyntaxError`` (offset and message, the first one in document
+/// order); Tests/PlannerServiceTests/Oracle and the planner fuzz target compare the two.
 public final class JSONTape {
   enum Kind: UInt8 {
     case null, falseValue, trueValue, number, string, array, object
@@ -86,8 +87,8 @@ public final class JSONTape {
 
   // MARK: - Reading
 
-  /// Builds the nodes. Its checks, their order and their messages are ``JSONParser``'s, step
-  /// for step.
+  /// Builds the nodes. Its checks, their order and their messages are the reference parser's,
+  /// step for step.
   struct Builder {
     let bytes: [UInt8]
     let maximumDepth: Int

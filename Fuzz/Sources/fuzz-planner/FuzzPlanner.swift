@@ -1,4 +1,5 @@
 import JSON
+import JSONReference
 import PlannerService
 import TransitionEngine
 
@@ -92,14 +93,14 @@ func checkPlan(_ body: [UInt8]) {
   }
 }
 
-/// The plan decoder (a tape over the bytes) against the tree it replaced (JSONParser's tree
+/// The plan decoder (a tape over the bytes) against the tree it replaced (the reference parser's tree
 /// walked by the same declarations; Tests/PlannerServiceTests/Oracle holds the old walk): the
 /// same request, or the same problem with the same field errors in the same order.
 func checkDecoderAgreement(_ body: [UInt8], _ decoded: Result<PlanRequest, Problem>) {
   let tree: Result<PlanRequest, Problem>
   do {
     tree = service.decodePlanRequest(
-      try JSONParser.parse(body, maximumDepth: service.limits.maximumDepth))
+      try ReferenceJSONParser.parse(body, maximumDepth: service.limits.maximumDepth))
   } catch {
     tree = .failure(.malformedJSON(error))
   }
@@ -126,7 +127,7 @@ func checkInteractionDecoderAgreement(
   let tree: Result<any GestureRequest, Problem>
   do {
     tree = service.decodeInteractionRequest(
-      try JSONParser.parse(body, maximumDepth: service.limits.maximumDepth))
+      try ReferenceJSONParser.parse(body, maximumDepth: service.limits.maximumDepth))
   } catch {
     tree = .failure(.malformedJSON(error))
   }

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import JSONReference
 import TransitionEngine
 import XCTest
 
@@ -19,7 +20,7 @@ extension DecoderOracleTests {
     var seeds: [(String, [UInt8])] = []
     let examples = root.appendingPathComponent("examples")
     func example(_ name: String) throws -> JSONValue {
-      try JSONParser.parse(Array(Data(contentsOf: examples.appendingPathComponent(name))))
+      try ReferenceJSONParser.parse(Array(Data(contentsOf: examples.appendingPathComponent(name))))
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted()
     for name in names where name.hasPrefix("interaction-") {
@@ -42,9 +43,9 @@ extension DecoderOracleTests {
       guard case .object(var members) = try example(name) else { continue }
       members.removeAll { $0.key == "retarget" || $0.key == "reversal" }
       // back and dragDismiss drive the way back: a push as its pop, a present as its dismiss.
-      let back_ = ["push": "pop", "present": "dismiss"]
+      let wayBack = ["push": "pop", "present": "dismiss"]
       if let i = members.firstIndex(where: { $0.key == "operation" }),
-        case .string(let operation) = members[i].value, let way = back_[operation]
+        case .string(let operation) = members[i].value, let way = wayBack[operation]
       {
         members[i].value = .string(way)
       }
@@ -112,7 +113,7 @@ extension DecoderOracleTests {
   static func interactionOracle(_ body: [UInt8], limits: PlannerLimits) -> String {
     let root: JSONValue
     do {
-      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+      root = try ReferenceJSONParser.parse(body, maximumDepth: limits.maximumDepth)
     } catch {
       return describeInteraction(.failure(.malformedJSON(error)), fields: nil)
     }
@@ -138,7 +139,7 @@ extension DecoderOracleTests {
       fields = invalid.errors
     }
     var tree: String? = nil
-    if let root = try? JSONParser.parse(body, maximumDepth: limits.maximumDepth) {
+    if let root = try? ReferenceJSONParser.parse(body, maximumDepth: limits.maximumDepth) {
       switch InteractionRequestDecoder(limits: limits).decode(root) {
       case .success(let request): tree = describeInteraction(.success(request), fields: nil)
       case .failure(let invalid):
@@ -182,7 +183,7 @@ extension DecoderOracleTests {
     var compared = 0
     var outcomes: [Int: Int] = [:]
     for (name, body) in try Self.interactionSeeds() where !name.hasPrefix("fuzz/") {
-      guard let tree = try? JSONParser.parse(body) else { continue }
+      guard let tree = try? ReferenceJSONParser.parse(body) else { continue }
       for round in 0..<20 {
         let (kind, mutated) = Mutator.mutate(body, tree, &random)
         compared += 1

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import JSONReference
 import TransitionEngine
 import XCTest
 
@@ -23,7 +24,7 @@ final class DecoderOracleTests: XCTestCase {
       for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() {
         let bytes = Array(try Data(contentsOf: url.appendingPathComponent(name)))
         seeds.append(("\(folder)/\(name)", bytes))
-        if let transition = try? JSONParser.parse(bytes)["transition"] {
+        if let transition = try? ReferenceJSONParser.parse(bytes)["transition"] {
           seeds.append(("\(folder)/\(name)#transition", Array(Writer.text(transition).utf8)))
         }
       }
@@ -42,11 +43,21 @@ final class DecoderOracleTests: XCTestCase {
     }
   }
 
+  /// A parse's tree, or its error's offset and message.
+  static func parsed(_ body: [UInt8], reference: Bool) -> String {
+    do {
+      let value = reference ? try ReferenceJSONParser.parse(body) : try JSONParser.parse(body)
+      return String(reflecting: value)
+    } catch {
+      return "\(error.offset): \(error.message)"
+    }
+  }
+
   /// The old decoder's answer: parse to a tree, walk it.
   static func oracle(_ body: [UInt8], limits: PlannerLimits) -> (String, PlanRequest?) {
     let root: JSONValue
     do {
-      root = try JSONParser.parse(body, maximumDepth: limits.maximumDepth)
+      root = try ReferenceJSONParser.parse(body, maximumDepth: limits.maximumDepth)
     } catch {
       return (describe(.failure(.malformedJSON(error)), fields: nil), nil)
     }
@@ -85,7 +96,7 @@ final class DecoderOracleTests: XCTestCase {
     if expected != actual { return "oracle:\n\(expected)\ntape:\n\(actual)" }
     if expectedRequest != actualRequest { return "requests differ: \(expected)" }
     // The same walk over the tree (interactions' transitions still take that path).
-    if let tree = try? JSONParser.parse(body, maximumDepth: limits.maximumDepth),
+    if let tree = try? ReferenceJSONParser.parse(body, maximumDepth: limits.maximumDepth),
       oracleLimits == nil
     {
       switch (
@@ -118,7 +129,7 @@ final class DecoderOracleTests: XCTestCase {
     var kinds: [String: Int] = [:]
     var outcomes: [Int: Int] = [:]
     for (name, body) in try Self.seeds() {
-      guard let tree = try? JSONParser.parse(body) else { continue }
+      guard let tree = try? ReferenceJSONParser.parse(body) else { continue }
       for round in 0..<48 {
         let (kind, mutated) = Mutator.mutate(body, tree, &random)
         kinds[kind, default: 0] += 1
@@ -131,6 +142,13 @@ final class DecoderOracleTests: XCTestCase {
           XCTFail(
             "\(name) mutation \(round) (\(kind)): \(String(decoding: mutated, as: UTF8.self))\n\(difference)"
           )
+          return
+        }
+        // The tree JSONParser builds from the tape is the reference parser's tree.
+        let tree = Self.parsed(mutated, reference: false)
+        let expected = Self.parsed(mutated, reference: true)
+        if tree != expected {
+          XCTFail("\(name) mutation \(round) (\(kind)): the tree \(tree), expected \(expected)")
           return
         }
       }

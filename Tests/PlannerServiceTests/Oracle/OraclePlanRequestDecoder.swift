@@ -274,8 +274,4 @@ struct OraclePlanRequestDecoder {
 /// A 422: every invalid field of a request.
 struct OracleInvalidFields: Error, Sendable, Hashable {
   var errors: [FieldError]
-
-  init(errors: [FieldError]) {
-    self.errors = errors
-  }
 }
