@@ -64,14 +64,6 @@ enum DecimalDigits {
       p -= 8
     }
     var small = Int(truncatingIfNeeded: v)
-    if small >= 10_000 {
-      // Four digits as two independent pairs (as above) before the pair loop.
-      let low = small % 10_000
-      small /= 10_000
-      writeTwo(low % 100, to: p - 2)
-      writeTwo(low / 100, to: p - 4)
-      p -= 4
-    }
     while small >= 100 {
       p -= 2
       writeTwo(small % 100, to: p)

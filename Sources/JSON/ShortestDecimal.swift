@@ -175,19 +175,9 @@ enum ShortestDecimal {
     return n + 1
   }
 
-  /// Moves bytes `p[1...count]` to `p[0..<count]`, leaving the bytes after them alone. A plan's
-  /// numbers have one to four integer digits: moved one by one, they cost less than a call to
-  /// memmove.
-  @inlinable @inline(__always)
+  /// Moves bytes `p[1...count]` to `p[0..<count]`, leaving the bytes after them alone.
+  @inlinable
   static func shiftLeftByOne(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
-    // Unrolled, so that the compiler does not turn it back into the call.
-    guard count <= 4 else {
-      UnsafeMutableRawPointer(p).copyMemory(from: p + 1, byteCount: count)
-      return
-    }
-    if count > 0 { p[0] = p[1] }
-    if count > 1 { p[1] = p[2] }
-    if count > 2 { p[2] = p[3] }
-    if count > 3 { p[3] = p[4] }
+    UnsafeMutableRawPointer(p).copyMemory(from: p + 1, byteCount: count)
   }
 }
