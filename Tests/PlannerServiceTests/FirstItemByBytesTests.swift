@@ -2,7 +2,7 @@ import XCTest
 
 @testable import PlannerService
 
-/// The list's duplicate-identifier table against the dictionary of byte arrays it replaced.
+/// The list's duplicate-identifier lookup against the dictionary of byte arrays it replaced.
 final class FirstItemByBytesTests: XCTestCase {
   /// Lists of up to 300 identifiers drawn from a small alphabet (so many repeat and many
   /// probes collide), and canonically equivalent spellings that must stay distinct.
